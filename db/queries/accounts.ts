@@ -1,0 +1,91 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import { newId } from "../../server/domain/ids.ts";
+import { emptyProfile, type StoredProfile } from "../../server/domain/profile.ts";
+import type { Scope } from "../../server/domain/scopes.ts";
+import { newSecret, sha256Hex } from "../../server/domain/secrets.ts";
+import type { TierName } from "../../server/domain/tiers.ts";
+import type { Executor } from "../client.ts";
+import { accounts, apiKeys } from "../schema/index.ts";
+
+export const API_KEY_PREFIX = "svc_";
+
+export type AccountRow = { id: string; name: string; tier: TierName; profile: StoredProfile; createdAt: string; updatedAt: string };
+export type ResolvedKey = { keyId: string; accountId: string; tier: TierName; scopes: Scope[]; lastUsedAt: string | null };
+
+export async function countAccounts(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(accounts);
+  return row?.n ?? 0;
+}
+
+export async function createAccount(db: Executor, params: { name: string; tier: TierName; now: Date }): Promise<AccountRow> {
+  const at = params.now.toISOString();
+  const row: AccountRow = { id: newId("acc", params.now.getTime()), name: params.name, tier: params.tier, profile: emptyProfile(), createdAt: at, updatedAt: at };
+  await db.insert(accounts).values(row);
+  return row;
+}
+
+export async function getAccount(db: Executor, accountId: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  return row as AccountRow | undefined;
+}
+
+export async function saveProfile(db: Executor, params: { accountId: string; profile: StoredProfile; now: Date }): Promise<void> {
+  await db.update(accounts).set({ profile: params.profile, updatedAt: params.now.toISOString() }).where(eq(accounts.id, params.accountId));
+}
+
+export async function setAccountTier(db: Executor, params: { accountId: string; tier: TierName; now: Date }): Promise<boolean> {
+  const result = await db.update(accounts).set({ tier: params.tier, updatedAt: params.now.toISOString() }).where(eq(accounts.id, params.accountId));
+  return result.rowsAffected > 0;
+}
+
+/** Creates a key and returns its secret, the only time the secret exists outside the caller's hands. */
+export async function createApiKey(
+  db: Executor,
+  params: { accountId: string; name: string; scopes: readonly Scope[]; now: Date },
+): Promise<{ id: string; token: string }> {
+  const token = newSecret(API_KEY_PREFIX);
+  const id = newId("key", params.now.getTime());
+  await db.insert(apiKeys).values({
+    id,
+    accountId: params.accountId,
+    name: params.name,
+    tokenHash: await sha256Hex(token),
+    hint: token.slice(0, API_KEY_PREFIX.length + 4),
+    scopes: [...params.scopes],
+    createdAt: params.now.toISOString(),
+  });
+  return { id, token };
+}
+
+export async function revokeApiKey(db: Executor, params: { keyId: string; now: Date }): Promise<boolean> {
+  const result = await db
+    .update(apiKeys)
+    .set({ revokedAt: params.now.toISOString() })
+    .where(and(eq(apiKeys.id, params.keyId), isNull(apiKeys.revokedAt)));
+  return result.rowsAffected > 0;
+}
+
+export async function listApiKeys(db: Executor, accountId: string) {
+  return db
+    .select({ id: apiKeys.id, name: apiKeys.name, hint: apiKeys.hint, scopes: apiKeys.scopes, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, accountId));
+}
+
+export async function listAccounts(db: Executor) {
+  return db.select({ id: accounts.id, name: accounts.name, tier: accounts.tier, createdAt: accounts.createdAt }).from(accounts);
+}
+
+/** The live key with this hash and its account's tier, or undefined (unknown or revoked). */
+export async function findActiveKey(db: Executor, tokenHash: string): Promise<ResolvedKey | undefined> {
+  const [row] = await db
+    .select({ keyId: apiKeys.id, accountId: apiKeys.accountId, tier: accounts.tier, scopes: apiKeys.scopes, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(and(eq(apiKeys.tokenHash, tokenHash), isNull(apiKeys.revokedAt)));
+  return row as ResolvedKey | undefined;
+}
+
+export async function touchApiKey(db: Executor, params: { keyId: string; now: Date }): Promise<void> {
+  await db.update(apiKeys).set({ lastUsedAt: params.now.toISOString() }).where(eq(apiKeys.id, params.keyId));
+}

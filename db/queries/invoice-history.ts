@@ -1,0 +1,62 @@
+import { and, asc, eq } from "drizzle-orm";
+import { newId } from "../../server/domain/ids.ts";
+import type { InvoiceStatus } from "../../server/domain/lifecycle.ts";
+import type { Executor } from "../client.ts";
+import { invoiceHistory } from "../schema/index.ts";
+
+export type HistoryAction = "created" | "updated" | "transitioned" | "payment_recorded" | "finalized" | "finalize_undone";
+
+export type HistoryEntry = {
+  id: string;
+  revision: number;
+  action: HistoryAction;
+  from_status: InvoiceStatus | null;
+  to_status: InvoiceStatus | null;
+  changes: string[];
+  note: string | null;
+  actor: string;
+  at: string;
+};
+
+export async function addHistory(
+  db: Executor,
+  params: { accountId: string; invoiceId: string; entry: Omit<HistoryEntry, "id">; now: Date },
+): Promise<void> {
+  const { entry } = params;
+  await db.insert(invoiceHistory).values({
+    id: newId("his", params.now.getTime()),
+    accountId: params.accountId,
+    invoiceId: params.invoiceId,
+    revision: entry.revision,
+    action: entry.action,
+    fromStatus: entry.from_status,
+    toStatus: entry.to_status,
+    changes: entry.changes,
+    note: entry.note,
+    actor: entry.actor,
+    at: entry.at,
+  });
+}
+
+export async function listHistory(db: Executor, accountId: string, invoiceId: string): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(invoiceHistory)
+    .where(and(eq(invoiceHistory.accountId, accountId), eq(invoiceHistory.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceHistory.revision), asc(invoiceHistory.id));
+  return rows.map((row) => ({
+    id: row.id,
+    revision: row.revision,
+    action: row.action as HistoryAction,
+    from_status: row.fromStatus as InvoiceStatus | null,
+    to_status: row.toStatus as InvoiceStatus | null,
+    changes: row.changes,
+    note: row.note,
+    actor: row.actor,
+    at: row.at,
+  }));
+}
+
+export async function deleteHistory(db: Executor, accountId: string, invoiceId: string): Promise<void> {
+  await db.delete(invoiceHistory).where(and(eq(invoiceHistory.accountId, accountId), eq(invoiceHistory.invoiceId, invoiceId)));
+}

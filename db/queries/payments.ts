@@ -1,0 +1,39 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Executor } from "../client.ts";
+import { payments } from "../schema/index.ts";
+
+export type PaymentRecord = { id: string; invoice_id: string; amount: number; date: string; method: string | null; reference: string | null; created_at: string };
+
+export async function insertPayment(db: Executor, accountId: string, payment: PaymentRecord): Promise<void> {
+  await db.insert(payments).values({
+    id: payment.id,
+    accountId,
+    invoiceId: payment.invoice_id,
+    amount: payment.amount,
+    date: payment.date,
+    method: payment.method,
+    reference: payment.reference,
+    createdAt: payment.created_at,
+  });
+}
+
+export async function listPayments(db: Executor, accountId: string, invoiceId: string): Promise<PaymentRecord[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.invoiceId, invoiceId)))
+    .orderBy(asc(payments.date), asc(payments.id));
+  return rows.map((row) => ({
+    id: row.id,
+    invoice_id: row.invoiceId,
+    amount: row.amount,
+    date: row.date,
+    method: row.method,
+    reference: row.reference,
+    created_at: row.createdAt,
+  }));
+}
+
+export async function deletePayments(db: Executor, accountId: string, invoiceId: string): Promise<void> {
+  await db.delete(payments).where(and(eq(payments.accountId, accountId), eq(payments.invoiceId, invoiceId)));
+}

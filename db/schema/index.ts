@@ -1,0 +1,12 @@
+export { accounts } from "./accounts.ts";
+export { apiKeys } from "./api-keys.ts";
+export { clients } from "./clients.ts";
+export { feedback } from "./feedback.ts";
+export { invoiceHistory } from "./invoice-history.ts";
+export { invoices } from "./invoices.ts";
+export { kv } from "./kv.ts";
+export { leases } from "./leases.ts";
+export { numberSequences } from "./number-sequences.ts";
+export { operations } from "./operations.ts";
+export { payments } from "./payments.ts";
+export { products } from "./products.ts";

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { ACCOUNT_TIERS } from "../../server/domain/tiers.ts";
+import { invoiceType, paymentOutput } from "../invoices/invoice.schema.ts";
+import { addressOutput } from "../shared/schemas.ts";
+
+export const numberingOutput = z.object({
+  prefixes: z.record(invoiceType, z.string()),
+  sequences: z.array(z.object({ type: invoiceType, year: z.int(), next: z.int() })).describe("the next number per type and year"),
+});
+
+export const accountOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  tier: z.enum(ACCOUNT_TIERS),
+  legal_name: z.string().nullable(),
+  address: addressOutput.nullable(),
+  tax_id: z.string().nullable(),
+  contact: z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
+  payment: paymentOutput,
+  logo: z.string().nullable(),
+  currency: z.string().nullable(),
+  locale: z.string().nullable(),
+  timezone: z.string(),
+  numbering: numberingOutput,
+});
+export type AccountOutput = z.infer<typeof accountOutput>;

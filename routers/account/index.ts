@@ -1,0 +1,5 @@
+import { router } from "../trpc.ts";
+import { getAccountProcedure } from "./get-account.ts";
+import { updateAccountProcedure } from "./update-account.ts";
+
+export const accountRouter = router({ get: getAccountProcedure, update: updateAccountProcedure });

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { saveProfile } from "../../db/queries/accounts.ts";
+import { setSequence } from "../../db/queries/number-sequences.ts";
+import { toAddress } from "../../server/domain/invoice.ts";
+import { isTimeZone } from "../../server/domain/profile.ts";
+import { loadProfile } from "../../server/invoice-writes.ts";
+import { invoiceType } from "../invoices/invoice.schema.ts";
+import { addressInput, currencyCode, email, localeTag, paymentInput } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { accountOutput } from "./account.schema.ts";
+import { accountView } from "./account-view.ts";
+
+const nullableText = (max: number) => z.string().max(max).nullable().optional();
+
+export const updateAccountInput = z.strictObject({
+  legal_name: z.string().trim().min(1).max(500).nullable().optional(),
+  address: addressInput.nullable().optional(),
+  tax_id: nullableText(100),
+  contact: z.strictObject({ name: nullableText(200), phone: nullableText(50), email: email.nullable().optional() }).optional(),
+  payment: paymentInput.optional(),
+  logo: z.string().max(2000).nullable().optional().describe("logo URL; uploads arrive with templates"),
+  currency: currencyCode.nullable().optional(),
+  locale: localeTag.nullable().optional(),
+  timezone: z.string().refine(isTimeZone, "an IANA time zone such as Europe/Berlin").optional(),
+  numbering: z
+    .strictObject({
+      prefixes: z.partialRecord(invoiceType, z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9_\/.-]+$/)).optional(),
+      sequences: z.array(z.strictObject({ type: invoiceType, year: z.int().min(1900).max(9999), next: z.int().min(1) })).max(100).optional(),
+    })
+    .optional(),
+});
+
+function defined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}
+
+export const updateAccountProcedure = scopedProcedure("account:admin")
+  .meta({ openapi: { method: "PUT", path: "/account", tags: ["account"], operationId: "updateAccount", summary: "Update the seller profile; fields merge, null clears" } })
+  .input(updateAccountInput)
+  .output(accountOutput)
+  .mutation(({ ctx, input }) =>
+    ctx.services.database.write(async (tx) => {
+      const current = await loadProfile(tx, ctx.accountId);
+      const { numbering, contact, payment, address, ...scalars } = input;
+      const profile = {
+        ...current,
+        ...defined(scalars),
+        ...(address !== undefined ? { address: toAddress(address) } : {}),
+        contact: { ...current.contact, ...defined(contact ?? {}) },
+        payment: { ...current.payment, ...defined(payment ?? {}) },
+        prefixes: { ...current.prefixes, ...defined(numbering?.prefixes ?? {}) },
+      };
+      await saveProfile(tx, { accountId: ctx.accountId, profile, now: ctx.services.clock.now() });
+      for (const sequence of numbering?.sequences ?? []) await setSequence(tx, ctx.accountId, sequence);
+      return accountView(tx, ctx.accountId);
+    }),
+  );

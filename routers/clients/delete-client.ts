@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { countInvoicesOfClient, deleteClientRow } from "../../db/queries/clients.ts";
+import { AppError } from "../../server/domain/errors.ts";
+import { ownedClient } from "../../server/ownership.ts";
+import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { deletedOutput, resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+
+export const deleteClient = scopedProcedure("entities:write")
+  .meta({
+    openapi: { method: "DELETE", path: "/clients/{id}", tags: ["clients"], operationId: "deleteClient", summary: "Delete a client no invoice uses (archive it otherwise)" },
+    tool: { ...ENTITIES_MUTATE_TOOL, entity: "client", action: "delete" },
+  })
+  .input(z.strictObject({ id: resourceId("cli") }))
+  .output(deletedOutput)
+  .mutation(({ ctx, input }) =>
+    ctx.services.database.write(async (tx) => {
+      await ownedClient(tx, ctx.accountId, input.id);
+      const used = await countInvoicesOfClient(tx, ctx.accountId, input.id);
+      if (used > 0) {
+        throw new AppError("RESOURCE_IN_USE", `${used} invoice(s) use this client: archive it instead (archived: true)`, { invoices: used });
+      }
+      await deleteClientRow(tx, ctx.accountId, input.id);
+      return { id: input.id, deleted: true as const };
+    }),
+  );

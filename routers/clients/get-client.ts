@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { ownedClient } from "../../server/ownership.ts";
+import { ENTITIES_QUERY_TOOL } from "../entities/tools.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { clientOutput } from "./client.schema.ts";
+
+export const getClient = scopedProcedure("entities:read")
+  .meta({
+    openapi: { method: "GET", path: "/clients/{id}", tags: ["clients"], operationId: "getClient", summary: "Get a client" },
+    tool: { ...ENTITIES_QUERY_TOOL, entity: "client", action: "get" },
+  })
+  .input(z.strictObject({ id: resourceId("cli") }))
+  .output(clientOutput)
+  .query(({ ctx, input }) => ownedClient(ctx.services.database.db, ctx.accountId, input.id));

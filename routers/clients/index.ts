@@ -1,0 +1,14 @@
+import { router } from "../trpc.ts";
+import { createClient } from "./create-client.ts";
+import { deleteClient } from "./delete-client.ts";
+import { getClient } from "./get-client.ts";
+import { listClientsProcedure } from "./list-clients.ts";
+import { updateClient } from "./update-client.ts";
+
+export const clientsRouter = router({
+  list: listClientsProcedure,
+  get: getClient,
+  create: createClient,
+  update: updateClient,
+  delete: deleteClient,
+});

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { saveClient } from "../../db/queries/clients.ts";
+import { toAddress } from "../../server/domain/invoice.ts";
+import { ownedClient } from "../../server/ownership.ts";
+import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { clientFields, clientName, clientOutput } from "./client.schema.ts";
+
+export const updateClient = scopedProcedure("entities:write")
+  .meta({
+    openapi: {
+      method: "PUT",
+      path: "/clients/{id}",
+      tags: ["clients"],
+      operationId: "updateClient",
+      summary: "Update a client; archived: true hides it from lists and new invoices (invoices keep their copy)",
+    },
+    tool: { ...ENTITIES_MUTATE_TOOL, entity: "client", action: "update" },
+  })
+  .input(z.strictObject({ id: resourceId("cli"), name: clientName.optional(), ...clientFields, archived: z.boolean().optional() }))
+  .output(clientOutput)
+  .mutation(({ ctx, input }) =>
+    ctx.services.database.write(async (tx) => {
+      const { id, archived, address, ...fields } = input;
+      const current = await ownedClient(tx, ctx.accountId, id);
+      const now = ctx.services.clock.now().toISOString();
+      const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      const record = {
+        ...current,
+        ...defined,
+        ...(address !== undefined ? { address: toAddress(address) } : {}),
+        archived: archived ?? current.archived,
+        updated_at: now,
+      };
+      const archivedAt = record.archived ? (current.archived ? current.updated_at : now) : null;
+      await saveClient(tx, ctx.accountId, record, archivedAt);
+      return record;
+    }),
+  );

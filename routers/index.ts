@@ -1,0 +1,19 @@
+// The app router only maps names; every procedure lives in its own file under its resource.
+import { accountRouter } from "./account/index.ts";
+import { clientsRouter } from "./clients/index.ts";
+import { dashboardRouter } from "./dashboard/index.ts";
+import { invoicesRouter } from "./invoices/index.ts";
+import { platformRouter } from "./platform/index.ts";
+import { productsRouter } from "./products/index.ts";
+import { router } from "./trpc.ts";
+
+export const appRouter = router({
+  invoices: invoicesRouter,
+  clients: clientsRouter,
+  products: productsRouter,
+  account: accountRouter,
+  dashboard: dashboardRouter,
+  platform: platformRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { newId } from "../../server/domain/ids.ts";
+import { newInvoice } from "../../server/domain/invoice.ts";
+import { createOnce, loadProfile, resolveReferences } from "../../server/invoice-writes.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { createFields, idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
+import { writerOf } from "./writer.ts";
+
+export const createInvoiceInput = z.strictObject({ ...createFields, idempotency_key: idempotencyKey.optional() });
+
+export const createInvoice = scopedProcedure("invoices:write")
+  .meta({
+    openapi: { method: "POST", path: "/invoices", tags: ["invoices"], operationId: "createInvoice", summary: "Create an invoice; totals are computed" },
+    successStatus: 201,
+    tool: {
+      name: "invoices.create",
+      title: "Create invoice",
+      description: "Create a complete invoice in one call: parties, dates, currency and line items (rates in minor units). Returns it with totals.",
+      auth: "key",
+      hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
+    },
+  })
+  .input(createInvoiceInput)
+  .output(invoiceOutput)
+  .mutation(({ ctx, input }) => {
+    const { idempotency_key, ...fields } = input;
+    const writer = writerOf(ctx);
+    return createOnce(ctx.services, writer, {
+      key: idempotency_key,
+      payload: { procedure: "invoices.create", fields },
+      async create(tx) {
+        const profile = await loadProfile(tx, writer.accountId);
+        const resolved = await resolveReferences(tx, writer.accountId, fields);
+        const now = ctx.services.clock.now();
+        return newInvoice({ id: newId("inv", now.getTime()), input: fields, profile, resolved, now });
+      },
+    });
+  });

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { newId } from "../../server/domain/ids.ts";
+import { duplicatedInvoice } from "../../server/domain/invoice.ts";
+import { createOnce, loadProfile, todayFor } from "../../server/invoice-writes.ts";
+import { ownedInvoice } from "../../server/ownership.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
+import { writerOf } from "./writer.ts";
+
+export const duplicateInvoice = scopedProcedure("invoices:write")
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/invoices/{id}/duplicate",
+      tags: ["invoices"],
+      operationId: "duplicateInvoice",
+      summary: "Copy an invoice into a new draft dated today, due after the same term",
+    },
+    successStatus: 201,
+    tool: {
+      name: "invoices.duplicate",
+      title: "Duplicate invoice",
+      description: "Clone an invoice as a new draft: no number, issued today, due after the original's term, same items, client and template.",
+      auth: "key",
+      hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
+    },
+  })
+  .input(z.strictObject({ id: resourceId("inv"), idempotency_key: idempotencyKey.optional() }))
+  .output(invoiceOutput)
+  .mutation(({ ctx, input }) => {
+    const writer = writerOf(ctx);
+    return createOnce(ctx.services, writer, {
+      key: input.idempotency_key,
+      payload: { procedure: "invoices.duplicate", id: input.id },
+      async create(tx) {
+        const source = await ownedInvoice(tx, writer.accountId, input.id);
+        const now = ctx.services.clock.now();
+        const today = todayFor(await loadProfile(tx, writer.accountId), now);
+        return duplicatedInvoice(source, { id: newId("inv", now.getTime()), today, now });
+      },
+    });
+  });

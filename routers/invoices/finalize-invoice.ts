@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { AppError } from "../../server/domain/errors.ts";
+import { assertNumberFree, finalized, saveRevision } from "../../server/invoice-writes.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
+import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
+import { INVOICES_FINALIZE_TOOL } from "./tools.ts";
+import { writerOf } from "./writer.ts";
+
+export const finalizeInvoice = invoiceWriteProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/invoices/{id}/finalize",
+      tags: ["invoices"],
+      operationId: "finalizeInvoice",
+      summary: "Lock an invoice and assign the next number (INV-2026-0001), or the number given",
+    },
+    tool: { ...INVOICES_FINALIZE_TOOL, action: "finalize", isDefault: true },
+  })
+  .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, number: z.string().trim().min(1).max(100).optional() }))
+  .output(invoiceOutput)
+  .mutation(({ ctx, input }) => {
+    const { id, base_revision, operation_id, number } = input;
+    const writer = writerOf(ctx);
+    return saveRevision(ctx.services, writer, {
+      invoiceId: id,
+      baseRevision: base_revision,
+      operationId: operation_id,
+      payload: { procedure: "invoices.finalize", id, base_revision, number },
+      async change(current, tx) {
+        if (current.locked) throw new AppError("INVOICE_LOCKED", "The invoice is already finalized", { number: current.number });
+        if (current.status === "void") throw new AppError("INVALID_TRANSITION", "A void invoice cannot be finalized", { status: current.status });
+        const numbered = number ? { ...current, number } : current;
+        if (number) await assertNumberFree(tx, writer.accountId, numbered);
+        const record = await finalized(tx, writer.accountId, numbered, ctx.services.clock.now());
+        return { record, action: "finalized", changes: ["locked", "number"] };
+      },
+    });
+  });

@@ -1,0 +1,28 @@
+import { router } from "../trpc.ts";
+import { createInvoice } from "./create-invoice.ts";
+import { deleteInvoice } from "./delete-invoice.ts";
+import { duplicateInvoice } from "./duplicate-invoice.ts";
+import { finalizeInvoice } from "./finalize-invoice.ts";
+import { getInvoice } from "./get-invoice.ts";
+import { invoiceHistoryProcedure } from "./invoice-history.ts";
+import { listInvoicesProcedure } from "./list-invoices.ts";
+import { listPaymentsProcedure } from "./list-payments.ts";
+import { recordPayment } from "./record-payment.ts";
+import { transitionInvoice } from "./transition-invoice.ts";
+import { undoFinalize } from "./undo-finalize.ts";
+import { updateInvoice } from "./update-invoice.ts";
+
+export const invoicesRouter = router({
+  create: createInvoice,
+  list: listInvoicesProcedure,
+  get: getInvoice,
+  update: updateInvoice,
+  delete: deleteInvoice,
+  transition: transitionInvoice,
+  recordPayment,
+  payments: listPaymentsProcedure,
+  history: invoiceHistoryProcedure,
+  finalize: finalizeInvoice,
+  undoFinalize,
+  duplicate: duplicateInvoice,
+});

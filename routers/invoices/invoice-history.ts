@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { listHistory } from "../../db/queries/invoice-history.ts";
+import { ownedInvoice } from "../../server/ownership.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { invoiceStatus } from "./invoice.schema.ts";
+import { INVOICES_QUERY_TOOL } from "./tools.ts";
+
+const historyEntry = z.object({
+  id: z.string(),
+  revision: z.int(),
+  action: z.enum(["created", "updated", "transitioned", "payment_recorded", "finalized", "finalize_undone"]),
+  from_status: invoiceStatus.nullable(),
+  to_status: invoiceStatus.nullable(),
+  changes: z.array(z.string()),
+  note: z.string().nullable(),
+  actor: z.string().describe("key:<id> for an API key, system for the service"),
+  at: z.string(),
+});
+
+export const invoiceHistoryProcedure = scopedProcedure("invoices:read")
+  .meta({
+    openapi: { method: "GET", path: "/invoices/{id}/history", tags: ["invoices"], operationId: "invoiceHistory", summary: "Every edit and status move, with who and when" },
+    tool: { ...INVOICES_QUERY_TOOL, action: "history" },
+  })
+  .input(z.strictObject({ id: resourceId("inv") }))
+  .output(z.object({ data: z.array(historyEntry) }))
+  .query(async ({ ctx, input }) => {
+    const { db } = ctx.services.database;
+    await ownedInvoice(db, ctx.accountId, input.id);
+    return { data: await listHistory(db, ctx.accountId, input.id) };
+  });

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { listInvoices } from "../../db/queries/invoices.ts";
+import { ownedClient } from "../../server/ownership.ts";
+import { isoDate, listOf, pagination, resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { invoiceOutput, invoiceStatus, invoiceType } from "./invoice.schema.ts";
+import { INVOICES_QUERY_TOOL } from "./tools.ts";
+
+export const listInvoicesInput = z.strictObject({
+  status: invoiceStatus.optional(),
+  type: invoiceType.optional(),
+  client_id: resourceId("cli").optional(),
+  from_date: isoDate.optional().describe("issue_date on or after, inclusive"),
+  to_date: isoDate.optional().describe("issue_date on or before, inclusive"),
+  q: z.string().min(1).max(200).optional().describe("search number, client name and e-mail (case- and accent-insensitive)"),
+  ...pagination,
+});
+
+export const listInvoicesProcedure = scopedProcedure("invoices:read")
+  .meta({
+    openapi: { method: "GET", path: "/invoices", tags: ["invoices"], operationId: "listInvoices", summary: "List invoices, newest issue date first" },
+    tool: { ...INVOICES_QUERY_TOOL, action: "list", isDefault: true },
+  })
+  .input(listInvoicesInput)
+  .output(listOf(invoiceOutput))
+  .query(async ({ ctx, input }) => {
+    const { db } = ctx.services.database;
+    if (input.client_id) await ownedClient(db, ctx.accountId, input.client_id, "client_id");
+    const { records, total } = await listInvoices(db, ctx.accountId, input);
+    return { data: records, total, limit: input.limit, offset: input.offset };
+  });

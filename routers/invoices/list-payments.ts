@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { listPayments } from "../../db/queries/payments.ts";
+import { ownedInvoice } from "../../server/ownership.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { INVOICES_QUERY_TOOL } from "./tools.ts";
+
+const paymentOutput = z.object({
+  id: z.string(),
+  invoice_id: z.string(),
+  amount: z.int(),
+  date: z.string(),
+  method: z.string().nullable(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const listPaymentsProcedure = scopedProcedure("invoices:read")
+  .meta({
+    openapi: { method: "GET", path: "/invoices/{id}/payments", tags: ["invoices"], operationId: "listPayments", summary: "Payments recorded on an invoice" },
+    tool: { ...INVOICES_QUERY_TOOL, action: "payments" },
+  })
+  .input(z.strictObject({ id: resourceId("inv") }))
+  .output(z.object({ data: z.array(paymentOutput) }))
+  .query(async ({ ctx, input }) => {
+    const { db } = ctx.services.database;
+    await ownedInvoice(db, ctx.accountId, input.id);
+    return { data: await listPayments(db, ctx.accountId, input.id) };
+  });

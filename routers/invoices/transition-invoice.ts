@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { saveRevision, transitioned } from "../../server/invoice-writes.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { invoiceOutput, invoiceStatus, revisionFields } from "./invoice.schema.ts";
+import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
+import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+import { writerOf } from "./writer.ts";
+
+export const transitionInvoice = invoiceWriteProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/invoices/{id}/transition",
+      tags: ["invoices"],
+      operationId: "transitionInvoice",
+      summary: "Move an invoice to another status (draft → review → approved → sent → viewed → paid; void)",
+    },
+    tool: { ...INVOICES_MUTATE_TOOL, action: "transition" },
+  })
+  .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, status: invoiceStatus, note: z.string().max(1000).optional() }))
+  .output(invoiceOutput)
+  .mutation(({ ctx, input }) => {
+    const { id, base_revision, operation_id, status, note } = input;
+    const writer = writerOf(ctx);
+    return saveRevision(ctx.services, writer, {
+      invoiceId: id,
+      baseRevision: base_revision,
+      operationId: operation_id,
+      payload: { procedure: "invoices.transition", id, base_revision, status, note },
+      async change(current, tx) {
+        const record = await transitioned(tx, writer.accountId, current, status, writer.mover, ctx.services.clock.now());
+        return { record, action: "transitioned", changes: ["status"], note: note ?? null };
+      },
+    });
+  });

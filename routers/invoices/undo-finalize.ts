@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { AppError } from "../../server/domain/errors.ts";
+import { saveRevision } from "../../server/invoice-writes.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
+import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
+import { INVOICES_FINALIZE_TOOL } from "./tools.ts";
+import { writerOf } from "./writer.ts";
+
+export const undoFinalize = invoiceWriteProcedure
+  .meta({
+    openapi: {
+      method: "DELETE",
+      path: "/invoices/{id}/finalize",
+      tags: ["invoices"],
+      operationId: "undoFinalize",
+      summary: "Unlock a finalized invoice that has not been sent; it keeps its number",
+    },
+    tool: { ...INVOICES_FINALIZE_TOOL, action: "undo" },
+  })
+  .input(z.strictObject({ id: resourceId("inv"), ...revisionFields }))
+  .output(invoiceOutput)
+  .mutation(({ ctx, input }) => {
+    const { id, base_revision, operation_id } = input;
+    return saveRevision(ctx.services, writerOf(ctx), {
+      invoiceId: id,
+      baseRevision: base_revision,
+      operationId: operation_id,
+      payload: { procedure: "invoices.undoFinalize", id, base_revision },
+      async change(current) {
+        if (!current.locked) throw new AppError("INVALID_TRANSITION", "The invoice is not finalized", { locked: false });
+        if (current.sent_at !== null) throw new AppError("INVALID_TRANSITION", "The invoice has been sent; void it instead", { status: current.status });
+        return { record: { ...current, locked: false, finalized_at: null }, action: "finalize_undone", changes: ["locked"] };
+      },
+    });
+  });

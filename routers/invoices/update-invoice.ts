@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { editedInvoice } from "../../server/domain/invoice.ts";
+import { loadProfile, resolveReferences, saveRevision, transitioned } from "../../server/invoice-writes.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { invoiceOutput, invoiceStatus, revisionFields, updateFields } from "./invoice.schema.ts";
+import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
+import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+import { writerOf } from "./writer.ts";
+
+export const updateInvoice = invoiceWriteProcedure
+  .meta({
+    openapi: {
+      method: "PUT",
+      path: "/invoices/{id}",
+      tags: ["invoices"],
+      operationId: "updateInvoice",
+      summary: "Update an invoice: fields merge, items replace the list, null clears; totals are recalculated",
+    },
+    tool: { ...INVOICES_MUTATE_TOOL, action: "update" },
+  })
+  .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, ...updateFields, status: invoiceStatus.optional().describe("moves through the same rules as transition") }))
+  .output(invoiceOutput)
+  .mutation(({ ctx, input }) => {
+    const { id, base_revision, operation_id, status, ...fields } = input;
+    const writer = writerOf(ctx);
+    return saveRevision(ctx.services, writer, {
+      invoiceId: id,
+      baseRevision: base_revision,
+      operationId: operation_id,
+      payload: { procedure: "invoices.update", id, base_revision, status, fields },
+      async change(current, tx) {
+        const now = ctx.services.clock.now();
+        const profile = await loadProfile(tx, writer.accountId);
+        const resolved = await resolveReferences(tx, writer.accountId, fields);
+        let record = editedInvoice(current, fields, profile, resolved, now);
+        if (status !== undefined && status !== current.status) {
+          record = await transitioned(tx, writer.accountId, record, status, writer.mover, now);
+        }
+        const changes = Object.keys(fields).concat(status !== undefined && status !== current.status ? ["status"] : []);
+        return { record, action: "updated", changes };
+      },
+    });
+  });

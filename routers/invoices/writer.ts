@@ -1,0 +1,11 @@
+import type { ResolvedKey } from "../../db/queries/accounts.ts";
+import type { Writer } from "../../server/invoice-writes.ts";
+
+/** The writer behind a key: its account, its id for history, and whether it may approve. */
+export function writerOf(ctx: { key: ResolvedKey; accountId: string }): Writer {
+  return {
+    accountId: ctx.accountId,
+    actor: `key:${ctx.key.keyId}`,
+    mover: { kind: "user", canApprove: ctx.key.scopes.includes("invoices:approve") },
+  };
+}

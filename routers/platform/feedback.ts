@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { insertFeedback } from "../../db/queries/feedback.ts";
+import { newId } from "../../server/domain/ids.ts";
+import { publicProcedure } from "../trpc.ts";
+
+export const submitFeedback = publicProcedure
+  .meta({
+    openapi: { method: "POST", path: "/feedback", tags: ["platform"], operationId: "submitFeedback", summary: "Report a bug or ask for a feature (no key needed)", protect: false },
+    successStatus: 201,
+    tool: {
+      name: "svc.feedback",
+      title: "Send feedback",
+      description: "Submit a bug report or feature request to the service's developers. No key needed.",
+      auth: "none",
+      hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
+    },
+  })
+  .input(
+    z.strictObject({
+      kind: z.enum(["bug", "feature", "other"]).default("other"),
+      message: z.string().trim().min(1).max(10_000),
+      contact: z.string().max(320).optional().describe("how to reach you, if you want an answer"),
+      context: z.record(z.string(), z.unknown()).optional().describe("anything that helps: tool, request id, input"),
+    }),
+  )
+  .output(z.object({ id: z.string(), received_at: z.string() }))
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.services.clock.now();
+    const id = newId("fbk", now.getTime());
+    const row = {
+      id,
+      accountId: ctx.key?.accountId ?? null,
+      kind: input.kind,
+      message: input.message,
+      contact: input.contact ?? null,
+      context: input.context ?? null,
+      createdAt: now.toISOString(),
+    };
+    await ctx.services.database.write((tx) => insertFeedback(tx, row));
+    return { id, received_at: row.createdAt };
+  });

@@ -1,0 +1,6 @@
+import { router } from "../trpc.ts";
+import { capabilities } from "./capabilities.ts";
+import { submitFeedback } from "./feedback.ts";
+import { health } from "./health.ts";
+
+export const platformRouter = router({ health, capabilities, feedback: submitFeedback });

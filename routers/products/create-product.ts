@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { insertProduct } from "../../db/queries/products.ts";
+import { newId } from "../../server/domain/ids.ts";
+import { DEFAULT_UNIT } from "../../server/domain/invoice.ts";
+import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { productFields, productName, productOutput, productRate, productUnit } from "./product.schema.ts";
+
+export const createProduct = scopedProcedure("entities:write")
+  .meta({
+    openapi: { method: "POST", path: "/products", tags: ["products"], operationId: "createProduct", summary: "Create a product or service with its price" },
+    successStatus: 201,
+    tool: { ...ENTITIES_MUTATE_TOOL, entity: "product", action: "create" },
+  })
+  .input(z.strictObject({ name: productName, rate: productRate, unit: productUnit.default(DEFAULT_UNIT), ...productFields }))
+  .output(productOutput)
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.services.clock.now();
+    const at = now.toISOString();
+    const record = {
+      id: newId("prd", now.getTime()),
+      name: input.name,
+      description: input.description ?? null,
+      unit: input.unit,
+      rate: input.rate,
+      currency: input.currency ?? null,
+      tax_rate: input.tax_rate ?? null,
+      sku: input.sku ?? null,
+      created_at: at,
+      updated_at: at,
+    };
+    await ctx.services.database.write((tx) => insertProduct(tx, ctx.accountId, record));
+    return record;
+  });

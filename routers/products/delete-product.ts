@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { deleteProductRow } from "../../db/queries/products.ts";
+import { ownedProduct } from "../../server/ownership.ts";
+import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { deletedOutput, resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+
+export const deleteProduct = scopedProcedure("entities:write")
+  .meta({
+    openapi: { method: "DELETE", path: "/products/{id}", tags: ["products"], operationId: "deleteProduct", summary: "Delete a product (invoices keep their lines)" },
+    tool: { ...ENTITIES_MUTATE_TOOL, entity: "product", action: "delete" },
+  })
+  .input(z.strictObject({ id: resourceId("prd") }))
+  .output(deletedOutput)
+  .mutation(({ ctx, input }) =>
+    ctx.services.database.write(async (tx) => {
+      await ownedProduct(tx, ctx.accountId, input.id);
+      await deleteProductRow(tx, ctx.accountId, input.id);
+      return { id: input.id, deleted: true as const };
+    }),
+  );

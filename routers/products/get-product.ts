@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { ownedProduct } from "../../server/ownership.ts";
+import { ENTITIES_QUERY_TOOL } from "../entities/tools.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { productOutput } from "./product.schema.ts";
+
+export const getProduct = scopedProcedure("entities:read")
+  .meta({
+    openapi: { method: "GET", path: "/products/{id}", tags: ["products"], operationId: "getProduct", summary: "Get a product" },
+    tool: { ...ENTITIES_QUERY_TOOL, entity: "product", action: "get" },
+  })
+  .input(z.strictObject({ id: resourceId("prd") }))
+  .output(productOutput)
+  .query(({ ctx, input }) => ownedProduct(ctx.services.database.db, ctx.accountId, input.id));

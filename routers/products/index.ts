@@ -1,0 +1,14 @@
+import { router } from "../trpc.ts";
+import { createProduct } from "./create-product.ts";
+import { deleteProduct } from "./delete-product.ts";
+import { getProduct } from "./get-product.ts";
+import { listProductsProcedure } from "./list-products.ts";
+import { updateProduct } from "./update-product.ts";
+
+export const productsRouter = router({
+  list: listProductsProcedure,
+  get: getProduct,
+  create: createProduct,
+  update: updateProduct,
+  delete: deleteProduct,
+});

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { saveProduct } from "../../db/queries/products.ts";
+import { ownedProduct } from "../../server/ownership.ts";
+import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { productFields, productName, productOutput, productRate, productUnit } from "./product.schema.ts";
+
+export const updateProduct = scopedProcedure("entities:write")
+  .meta({
+    openapi: { method: "PUT", path: "/products/{id}", tags: ["products"], operationId: "updateProduct", summary: "Update a product" },
+    tool: { ...ENTITIES_MUTATE_TOOL, entity: "product", action: "update" },
+  })
+  .input(z.strictObject({ id: resourceId("prd"), name: productName.optional(), rate: productRate.optional(), unit: productUnit.optional(), ...productFields }))
+  .output(productOutput)
+  .mutation(({ ctx, input }) =>
+    ctx.services.database.write(async (tx) => {
+      const { id, ...fields } = input;
+      const current = await ownedProduct(tx, ctx.accountId, id);
+      const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      const record = { ...current, ...defined, updated_at: ctx.services.clock.now().toISOString() };
+      await saveProduct(tx, ctx.accountId, record);
+      return record;
+    }),
+  );

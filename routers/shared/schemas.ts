@@ -1,0 +1,94 @@
+// Wire schemas shared by several procedures. The wire is snake_case, outputs are JSON-native.
+import { z } from "zod";
+import { isCurrencyCode } from "../../server/domain/currencies.ts";
+import { MAX_AMOUNT, SCALE_DECIMALS, toScaled } from "../../server/domain/money.ts";
+
+export const isoDate = z.iso.date().describe("ISO date YYYY-MM-DD");
+export const isoDateTime = z.string().describe("ISO 8601 date-time");
+
+export const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, "an ISO 4217 code such as EUR")
+  .refine(isCurrencyCode, "not an ISO 4217 currency code")
+  .describe("ISO 4217 currency code");
+
+function isLocale(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+export const localeTag = z.string().min(2).max(35).refine(isLocale, "not a BCP 47 locale tag").describe("BCP 47 locale");
+
+export const countryCode = z.string().regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 code");
+
+export const addressSchema = z
+  .strictObject({
+    line1: z.string().max(500).nullable().optional(),
+    line2: z.string().max(500).nullable().optional(),
+    city: z.string().max(200).nullable().optional(),
+    postal_code: z.string().max(50).nullable().optional(),
+    region: z.string().max(200).nullable().optional(),
+    country: countryCode.nullable().optional(),
+  })
+  .describe("Postal address");
+
+export const addressOutput = z.object({
+  line1: z.string().nullable(),
+  line2: z.string().nullable(),
+  city: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type Address = z.infer<typeof addressOutput>;
+
+/** An address as a structured object, or a plain string taken as its first line. */
+export const addressInput = z.union([z.string().max(500), addressSchema]);
+
+/** Whole minor units (cents; yen; fils). Any problem with a field named rate or amount is INVALID_AMOUNT. */
+export const minorUnits = z.int().min(-MAX_AMOUNT).max(MAX_AMOUNT).describe("whole minor units of the currency (cents)");
+
+function hasAtMostScaleDecimals(value: number): boolean {
+  return toScaled(value) !== null;
+}
+export const quantity = z
+  .number()
+  .refine(Number.isFinite, "must be finite")
+  .refine(hasAtMostScaleDecimals, `at most ${SCALE_DECIMALS} decimals`)
+  .describe("quantity, up to 4 decimals, negative allowed");
+
+export const percent = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine(hasAtMostScaleDecimals, `at most ${SCALE_DECIMALS} decimals`)
+  .describe("percentage, e.g. 19 or 7.7");
+
+export const email = z.email().max(320);
+
+export const resourceId = (prefix: string) =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .describe(`identifier (${prefix}_…)`);
+
+export const pagination = {
+  limit: z.int().min(1).max(100).default(20).describe("page size, 1 to 100"),
+  offset: z.int().min(0).default(0).describe("rows to skip"),
+};
+
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.int(), limit: z.int(), offset: z.int() });
+
+export const deletedOutput = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/** Payment instructions as given on an invoice or the account profile; omitted parts are kept. */
+export const paymentInput = z.strictObject({
+  means: z.string().regex(/^[0-9A-Z]{1,3}$/, "an UNTDID 4461 code such as 58").optional().describe("UNTDID 4461 payment means code (58 = SEPA transfer)"),
+  iban: z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$/, "an IBAN without spaces").nullable().optional(),
+  bic: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "a BIC of 8 or 11 characters").nullable().optional(),
+  reference: z.string().max(140).nullable().optional(),
+});

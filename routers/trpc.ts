@@ -1,0 +1,157 @@
+// tRPC set-up and the named procedure builders. Every procedure starts from one of the builders at
+// the bottom; each says in one line who may call it. Middlewares run in this order for every face:
+// map errors → authenticate (a present but invalid key is 401 everywhere) → rate limit → scope.
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import type { ResolvedKey } from "../db/queries/accounts.ts";
+import { AppError, ERROR_TABLE, codeForTrpcCode } from "../server/domain/errors.ts";
+import type { Scope } from "../server/domain/scopes.ts";
+import { errorFromIssues, type SchemaIssue } from "../server/domain/validation.ts";
+import type { Catalog } from "../server/faces/catalog.ts";
+import type { Services } from "../server/services.ts";
+
+export type Face = "rest" | "trpc" | "mcp";
+
+/** What every face hands a procedure. */
+export type Context = {
+  services: Services;
+  /** The faces' own view of the router (tools, REST operations), for svc.capabilities. */
+  catalog: Catalog;
+  authorization: string | null;
+  clientIp: string;
+  requestId: string;
+  face: Face;
+  /** Headers a middleware wants on the HTTP response (rate limits); the face copies them out. */
+  responseHeaders: Record<string, string>;
+  /** Filled in by authentication, read by the request log. */
+  log: { accountId?: string };
+};
+
+export type ToolHints = { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
+
+/** Exposes a procedure as (part of) a JSON-RPC/MCP tool; aggregate tools dispatch on `action`. */
+export type ToolMeta = {
+  name: string;
+  /** Set when several procedures share the tool; the caller picks one with `{action}`. */
+  action?: string;
+  /** The action run when a call names none (invoices.query lists, invoices.finalize finalizes). */
+  isDefault?: boolean;
+  /** For `entities.*`: which entity the action is about (`{entity, action}`). */
+  entity?: string;
+  title: string;
+  description: string;
+  /** The spec's Auth column: "none" tools are open to call, though stored data still needs a key. */
+  auth: "none" | "key";
+  hints: ToolHints;
+};
+
+export type Meta = OpenApiMeta & {
+  tool?: ToolMeta;
+  /** REST success status when it is not 200 (create: 201 with Location). */
+  successStatus?: 201;
+  /** Housekeeping (health, capabilities): never rate limited. */
+  unmetered?: boolean;
+  /** The scope a key needs, recorded by the builder for capabilities and docs. */
+  scope?: Scope;
+};
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const app = error.cause instanceof AppError ? error.cause : null;
+      return {
+        ...shape,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          appCode: app?.code ?? codeForTrpcCode(error.code),
+          details: app?.details ?? null,
+        },
+      };
+    },
+  });
+
+export const router = t.router;
+export const mergeRouters = t.mergeRouters;
+export const createCallerFactory = t.createCallerFactory;
+
+function issuesOf(cause: unknown): SchemaIssue[] | null {
+  const issues = (cause as { issues?: unknown } | null)?.issues;
+  return Array.isArray(issues) ? (issues as SchemaIssue[]) : null;
+}
+
+/** Any failure as our AppError: domain errors pass through, schema issues get the spec's codes. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof AppError) return error.cause;
+    const issues = issuesOf(error.cause);
+    if (issues) return errorFromIssues(issues);
+    const code = codeForTrpcCode(error.code);
+    return new AppError(code, code === "INTERNAL_ERROR" ? undefined : error.message);
+  }
+  return new AppError("INTERNAL_ERROR");
+}
+
+const mapErrors = t.middleware(async ({ ctx, next, path }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const app = toAppError(result.error);
+  if (app.code === "INTERNAL_ERROR") {
+    const cause = result.error.cause ?? result.error;
+    ctx.services.logger.error("procedure failed", {
+      path,
+      request_id: ctx.requestId,
+      error: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause),
+    });
+  }
+  if (result.error.cause === app) return result;
+  return { ...result, error: new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app }) };
+});
+
+const authenticate = t.middleware(async ({ ctx, next }) => {
+  const key = await ctx.services.keys.resolve(ctx.authorization);
+  if (key) ctx.log.accountId = key.accountId;
+  return next({ ctx: { ...ctx, key } });
+});
+
+const base = t.procedure.use(mapErrors).use(authenticate);
+
+/** Open to anyone; a present but invalid key is still refused (401). Rate limited as the caller's tier. */
+export const publicProcedure = base.use(({ ctx, meta, next }) => {
+  if (meta?.unmetered) return next();
+  const tier = ctx.key?.tier ?? "anonymous";
+  const limits = ctx.services.config.tierLimits[tier];
+  if (!limits) return next();
+  const subject = ctx.key ? `acc:${ctx.key.accountId}` : `ip:${ctx.clientIp}`;
+  const decision = ctx.services.rateLimiter.hit(subject, limits, ctx.services.clock.now());
+  Object.assign(ctx.responseHeaders, decision.headers);
+  if (!decision.allowed) {
+    throw new AppError("RATE_LIMITED", `Rate limit of the ${tier} tier exceeded; retry after ${decision.headers["Retry-After"]} s`, {
+      tier,
+      retry_after: Number(decision.headers["Retry-After"]),
+    });
+  }
+  return next();
+});
+
+/** Open housekeeping (health, capabilities, OpenAPI): never rate limited. */
+export const housekeepingProcedure = base.meta({ unmetered: true });
+
+/** Needs a valid API key, whatever its scopes; the procedure then works inside that key's account. */
+export const keyProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.key) throw new AppError("UNAUTHORIZED", "This operation needs an API key: Authorization: Bearer svc_…");
+  return next({ ctx: { ...ctx, key: ctx.key, accountId: ctx.key.accountId } });
+});
+
+/** Needs an API key holding `scope`. */
+export function scopedProcedure(scope: Scope) {
+  return keyProcedure.meta({ scope }).use(({ ctx, next }) => {
+    if (!ctx.key.scopes.includes(scope)) {
+      throw new AppError("FORBIDDEN", `The API key lacks the ${scope} scope`, { required_scope: scope });
+    }
+    return next();
+  });
+}

@@ -1,0 +1,115 @@
+// The Elysia app: three faces over one router, plus what every request gets (request id, one JSON
+// log line, CORS). Everything per-router (route table, tools, OpenAPI document, tRPC handler) is
+// built here once, never per request. Runtime-neutral: the Bun and Deno entries only serve it.
+import type { AnyRouter } from "@trpc/server";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { Elysia } from "elysia";
+import { appRouter } from "../routers/index.ts";
+import { toAppError, type Context } from "../routers/trpc.ts";
+import { AppError } from "./domain/errors.ts";
+import { buildCatalog } from "./faces/catalog.ts";
+import { contextFor, errorResponse, withLimitedBody, type RequestInfo } from "./faces/http.ts";
+import { createMcpHandler } from "./faces/mcp.ts";
+import { buildOpenApiDocument } from "./faces/openapi.ts";
+import { listProcedures } from "./faces/procedures.ts";
+import { createRestHandler } from "./faces/rest.ts";
+import { buildToolRegistry } from "./faces/tools.ts";
+import type { Services } from "./services.ts";
+
+const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id";
+const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Location, WWW-Authenticate, MCP-Protocol-Version";
+
+/** Client addresses handed over by an entry that does not serve through Elysia (Deno's remoteAddr). */
+export const clientAddresses = new WeakMap<Request, string>();
+
+/** Elysia's server on Bun knows the peer address; under Deno.serve it is absent. */
+type AddressSource = { requestIP(request: Request): { address: string } | null } | null | undefined;
+
+export type App = {
+  elysia: Elysia;
+  /** Serves one request (what Bun.serve / Deno.serve call). */
+  fetch(request: Request): Promise<Response>;
+  openApiDocument: Record<string, unknown>;
+};
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+}
+
+export function createApp(services: Services, router: AnyRouter = appRouter): App {
+  const procedures = listProcedures(router);
+  const registry = buildToolRegistry(procedures);
+  const catalog = buildCatalog(procedures, registry);
+  const openApiDocument = buildOpenApiDocument(router, procedures, services.version);
+  const openApiJson = JSON.stringify(openApiDocument);
+  const rest = createRestHandler(services, catalog, procedures);
+  const mcp = createMcpHandler(services, catalog, registry);
+  const { logger } = services;
+
+  type Face = (request: Request, url: URL, info: RequestInfo) => Promise<Response> | Response;
+
+  const trpc: Face = async (request, _url, info) => {
+    let ctx: Context | undefined;
+    let limited: Request;
+    try {
+      limited = await withLimitedBody(request);
+    } catch (error) {
+      return errorResponse(toAppError(error));
+    }
+    return fetchRequestHandler({
+      endpoint: "/trpc",
+      req: limited,
+      router,
+      createContext: () => (ctx = contextFor(services, catalog, request, info, "trpc")),
+      responseMeta: () => ({ headers: new Headers(ctx?.responseHeaders ?? {}) }),
+    });
+  };
+
+  /** Request id, CORS and the request log around a face. */
+  async function serve(request: Request, face: Face, server: AddressSource): Promise<Response> {
+    const started = performance.now();
+    const url = new URL(request.url);
+    const clientIp = server?.requestIP(request)?.address ?? clientAddresses.get(request) ?? "unknown";
+    const info: RequestInfo = { requestId: requestIdOf(request), clientIp, log: {} };
+    let response: Response;
+    if (request.method === "OPTIONS") {
+      response = new Response(null, {
+        status: 204,
+        headers: { "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS", "access-control-allow-headers": ALLOWED_HEADERS, "access-control-max-age": "86400" },
+      });
+    } else {
+      try {
+        response = await face(request, url, info);
+      } catch (error) {
+        logger.error("unhandled error", { request_id: info.requestId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        response = errorResponse(new AppError("INTERNAL_ERROR"));
+      }
+    }
+    response.headers.set("x-request-id", info.requestId);
+    response.headers.set("access-control-allow-origin", "*");
+    response.headers.set("access-control-expose-headers", EXPOSED_HEADERS);
+    logger.info("request", {
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      account: info.log.accountId ?? null,
+      request_id: info.requestId,
+    });
+    return response;
+  }
+
+  const notFound: Face = (request, url) => errorResponse(new AppError("NOT_FOUND", `No route ${request.method} ${url.pathname}`));
+  const openApi: Face = () => new Response(openApiJson, { headers: { "content-type": "application/json; charset=utf-8" } });
+
+  const elysia = new Elysia()
+    .get("/api/openapi.json", ({ request, server }) => serve(request, openApi, server))
+    .all("/api/mcp", ({ request, server }) => serve(request, (r, _u, info) => mcp(r, info, false), server))
+    .all("/api/mcp/stream", ({ request, server }) => serve(request, (r, _u, info) => mcp(r, info, true), server))
+    .all("/trpc/*", ({ request, server }) => serve(request, trpc, server))
+    .all("/api/*", ({ request, server }) => serve(request, rest, server))
+    .all("*", ({ request, server }) => serve(request, notFound, server));
+
+  return { elysia: elysia as unknown as Elysia, fetch: (request) => elysia.handle(request), openApiDocument };
+}

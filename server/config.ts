@@ -1,0 +1,62 @@
+// Configuration comes from the environment only; every variable and its default is in README.
+import { join, resolve } from "node:path";
+import { TIER_NAMES, DEFAULT_TIER_LIMITS, type TierLimits, type TierName } from "./domain/tiers.ts";
+
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  databaseAuthToken: string | undefined;
+  /** Signs download links and the like; generated once into DATA_DIR when unset. */
+  secretKey: string | undefined;
+  publicUrl: string;
+  corsOrigins: string[];
+  logLevel: LogLevel;
+  tierLimits: Record<TierName, TierLimits | null>;
+  /** How long a resolved API key is trusted before it is looked up again (revocation delay). */
+  keyCacheMs: number;
+};
+
+type Env = Record<string, string | undefined>;
+
+function parseLimits(value: string, name: string): TierLimits {
+  const parts = value.split(",").map((part) => Number(part.trim()));
+  const [burst, hourly, daily] = parts;
+  if (parts.length !== 3 || parts.some((part) => !Number.isInteger(part) || part < 1) || burst === undefined || hourly === undefined || daily === undefined) {
+    throw new Error(`${name} must be three positive integers "burst,hourly,daily", e.g. 30,300,1000`);
+  }
+  return { burst, hourly, daily };
+}
+
+const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? "./data");
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? "127.0.0.1";
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be an integer 0-65535, got ${env.PORT}`);
+  const logLevel = (env.LOG_LEVEL ?? "info") as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const tierLimits = { ...DEFAULT_TIER_LIMITS };
+  for (const tier of TIER_NAMES) {
+    const name = `RATE_LIMIT_${tier.toUpperCase()}`;
+    const value = env[name];
+    if (value && tier !== "unlimited") tierLimits[tier] = parseLimits(value, name);
+  }
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? `file:${join(dataDir, "invoices.db")}`,
+    databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
+    secretKey: env.SECRET_KEY || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, ""),
+    corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
+    logLevel,
+    tierLimits,
+    keyCacheMs: Number(env.KEY_CACHE_MS ?? 2000),
+  };
+}

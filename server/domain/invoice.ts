@@ -1,0 +1,379 @@
+// The invoice record and the pure rules that build and change it (DESIGN "Invoice record"). No I/O:
+// callers load the profile, client and current record, and persist what these functions return.
+import { AppError } from "./errors.ts";
+import { newId } from "./ids.ts";
+import type { InvoiceStatus, InvoiceType } from "./lifecycle.ts";
+import { computeTotals, ZERO_RATE_CATEGORIES, type TaxCategory, type TaxGroup } from "./money.ts";
+import type { PaymentInstructions, PostalAddress, StoredProfile } from "./profile.ts";
+import { addDays, daysBetween } from "./clock.ts";
+
+export type LineItem = {
+  id: string;
+  description: string;
+  quantity: number;
+  unit: string;
+  rate: number;
+  tax_rate: number | null;
+  tax_category: TaxCategory | null;
+  tax_exemption_reason: string | null;
+  amount: number;
+};
+
+export type PrecedingInvoice = { id: string | null; number: string; issue_date: string | null };
+
+export type InvoiceRecord = {
+  id: string;
+  type: InvoiceType;
+  status: InvoiceStatus;
+  number: string | null;
+  locked: boolean;
+  revision: number;
+  from_name: string;
+  from_email: string | null;
+  from_address: PostalAddress | null;
+  from_tax_id: string | null;
+  bill_to_name: string;
+  bill_to_email: string | null;
+  bill_to_address: PostalAddress | null;
+  bill_to_tax_id: string | null;
+  buyer_reference: string | null;
+  client_id: string | null;
+  template_id: string | null;
+  currency: string;
+  locale: string;
+  issue_date: string;
+  due_date: string | null;
+  delivery_date: string | null;
+  payment_terms: string | null;
+  payment: PaymentInstructions | null;
+  notes: string | null;
+  tax_rate: number | null;
+  tax_exemption_reason: string | null;
+  preceding_invoice: PrecedingInvoice | null;
+  items: LineItem[];
+  tax_breakdown: TaxGroup[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  amount_paid: number;
+  amount_due: number;
+  share_url: string | null;
+  finalized_at: string | null;
+  sent_at: string | null;
+  paid_at: string | null;
+  voided_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type AddressInput = string | Partial<PostalAddress>;
+export type ItemInput = {
+  id?: string;
+  description: string;
+  quantity?: number;
+  unit?: string;
+  rate: number;
+  tax_rate?: number | null;
+  tax_category?: TaxCategory | null;
+  tax_exemption_reason?: string | null;
+};
+export type PaymentInput = Partial<{ means: string; iban: string | null; bic: string | null; reference: string | null }>;
+export type PrecedingInput = { id: string } | { number: string; issue_date?: string | null };
+
+/** Fields a caller may set on create or change on update (null clears an optional one). */
+export type InvoiceFieldsInput = {
+  type?: InvoiceType;
+  number?: string | null;
+  from_name?: string;
+  from_email?: string | null;
+  from_address?: AddressInput | null;
+  from_tax_id?: string | null;
+  bill_to_name?: string;
+  bill_to_email?: string | null;
+  bill_to_address?: AddressInput | null;
+  bill_to_tax_id?: string | null;
+  buyer_reference?: string | null;
+  client_id?: string | null;
+  template_id?: string | null;
+  currency?: string;
+  locale?: string;
+  issue_date?: string;
+  due_date?: string | null;
+  delivery_date?: string | null;
+  payment_terms?: string | null;
+  payment?: PaymentInput | null;
+  notes?: string | null;
+  tax_rate?: number | null;
+  tax_exemption_reason?: string | null;
+  preceding_invoice?: PrecedingInput | null;
+  items?: ItemInput[];
+};
+
+/** A client's data as copied onto an invoice (a snapshot). */
+export type ClientSnapshot = {
+  id: string;
+  name: string;
+  email: string | null;
+  address: PostalAddress | null;
+  tax_id: string | null;
+  currency: string | null;
+  locale: string | null;
+};
+
+/** What the caller resolved from storage for the input's references. */
+export type Resolved = { client?: ClientSnapshot | null; preceding?: PrecedingInvoice | null };
+
+export const DEFAULT_UNIT = "C62";
+
+function required(field: string): AppError {
+  return new AppError("VALIDATION_ERROR", `${field} is required`, { field, issue: "required" });
+}
+
+export function toAddress(input: AddressInput | null | undefined): PostalAddress | null {
+  if (input === null || input === undefined) return null;
+  const parts = typeof input === "string" ? { line1: input } : input;
+  return {
+    line1: parts.line1 ?? null,
+    line2: parts.line2 ?? null,
+    city: parts.city ?? null,
+    postal_code: parts.postal_code ?? null,
+    region: parts.region ?? null,
+    country: parts.country ?? null,
+  };
+}
+
+function toItems(inputs: readonly ItemInput[], previous: readonly LineItem[], now: number): LineItem[] {
+  const keep = new Set(previous.map((item) => item.id));
+  const seen = new Set<string>();
+  return inputs.map((input) => {
+    const id = input.id && keep.has(input.id) && !seen.has(input.id) ? input.id : newId("itm", now);
+    seen.add(id);
+    return {
+      id,
+      description: input.description,
+      quantity: input.quantity ?? 1,
+      unit: input.unit ?? DEFAULT_UNIT,
+      rate: input.rate,
+      tax_rate: input.tax_rate ?? null,
+      tax_category: input.tax_category ?? null,
+      tax_exemption_reason: input.tax_exemption_reason ?? null,
+      amount: 0,
+    };
+  });
+}
+
+/** Recomputes line amounts, VAT groups and totals; checks rates against tax categories. */
+export function priced(record: InvoiceRecord): InvoiceRecord {
+  record.items.forEach((item, index) => {
+    const rate = item.tax_rate ?? record.tax_rate ?? 0;
+    if (item.tax_category && ZERO_RATE_CATEGORIES.has(item.tax_category) && rate !== 0) {
+      throw new AppError("VALIDATION_ERROR", `Tax category ${item.tax_category} carries no tax, so its rate must be 0`, {
+        field: `items.${index}.tax_rate`,
+        issue: `must be 0 for category ${item.tax_category}`,
+      });
+    }
+  });
+  const totals = computeTotals(record.items, record.tax_rate);
+  const items = record.items.map((item, index) => ({ ...item, amount: totals.amounts[index] ?? 0 }));
+  return {
+    ...record,
+    items,
+    tax_breakdown: totals.tax_breakdown,
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    total: totals.total,
+    amount_due: totals.total - record.amount_paid,
+  };
+}
+
+function checkDates(record: InvoiceRecord): void {
+  if (record.due_date && record.due_date < record.issue_date) {
+    throw new AppError("VALIDATION_ERROR", "due_date is before issue_date", { field: "due_date", issue: "must not be before issue_date" });
+  }
+}
+
+function checkPreceding(record: InvoiceRecord): void {
+  if (record.preceding_invoice && record.type !== "credit_note") {
+    throw new AppError("VALIDATION_ERROR", "Only a credit note refers to a preceding invoice", {
+      field: "preceding_invoice",
+      issue: "only for type credit_note",
+    });
+  }
+}
+
+function fromClient(client: ClientSnapshot): Partial<InvoiceRecord> {
+  return {
+    client_id: client.id,
+    bill_to_name: client.name,
+    bill_to_email: client.email,
+    bill_to_address: client.address,
+    bill_to_tax_id: client.tax_id,
+  };
+}
+
+function paymentWith(base: PaymentInstructions | null, input: PaymentInput | null | undefined, profile: StoredProfile): PaymentInstructions | null {
+  if (input === null) return null;
+  const start = base ?? profile.payment;
+  if (input === undefined) return base;
+  return {
+    means: input.means ?? start.means,
+    iban: input.iban === undefined ? start.iban : input.iban,
+    bic: input.bic === undefined ? start.bic : input.bic,
+    reference: input.reference === undefined ? start.reference : input.reference,
+  };
+}
+
+/** Copies the given fields over `record`; `undefined` leaves a field, `null` clears it. */
+function assignFields(record: InvoiceRecord, input: InvoiceFieldsInput, resolved: Resolved, profile: StoredProfile, now: number): InvoiceRecord {
+  const next: InvoiceRecord = { ...record };
+  if (resolved.client) Object.assign(next, fromClient(resolved.client));
+  if (input.client_id === null) next.client_id = null;
+  const simple = [
+    "type",
+    "number",
+    "from_name",
+    "from_email",
+    "from_tax_id",
+    "bill_to_name",
+    "bill_to_email",
+    "bill_to_tax_id",
+    "buyer_reference",
+    "template_id",
+    "currency",
+    "locale",
+    "issue_date",
+    "due_date",
+    "delivery_date",
+    "payment_terms",
+    "notes",
+    "tax_rate",
+    "tax_exemption_reason",
+  ] as const;
+  for (const field of simple) {
+    const value = input[field];
+    if (value !== undefined) (next as Record<string, unknown>)[field] = value;
+  }
+  if (input.from_address !== undefined) next.from_address = toAddress(input.from_address);
+  if (input.bill_to_address !== undefined) next.bill_to_address = toAddress(input.bill_to_address);
+  if (input.payment !== undefined) next.payment = paymentWith(record.payment, input.payment, profile);
+  if (input.preceding_invoice !== undefined) next.preceding_invoice = input.preceding_invoice === null ? null : (resolved.preceding ?? null);
+  if (input.items !== undefined) next.items = toItems(input.items, record.items, now);
+  return next;
+}
+
+export type NewInvoiceParams = { id: string; input: InvoiceFieldsInput; profile: StoredProfile; resolved: Resolved; now: Date };
+
+/** A new draft from create input, defaulting the seller, currency, locale and payment from the profile. */
+export function newInvoice({ id, input, profile, resolved, now }: NewInvoiceParams): InvoiceRecord {
+  const at = now.toISOString();
+  const client = resolved.client ?? null;
+  const blank: InvoiceRecord = {
+    id,
+    type: "invoice",
+    status: "draft",
+    number: null,
+    locked: false,
+    revision: 1,
+    from_name: profile.legal_name ?? "",
+    from_email: profile.contact.email,
+    from_address: profile.address,
+    from_tax_id: profile.tax_id,
+    bill_to_name: "",
+    bill_to_email: null,
+    bill_to_address: null,
+    bill_to_tax_id: null,
+    buyer_reference: null,
+    client_id: null,
+    template_id: null,
+    currency: client?.currency ?? profile.currency ?? "",
+    locale: client?.locale ?? profile.locale ?? "",
+    issue_date: "",
+    due_date: null,
+    delivery_date: null,
+    payment_terms: null,
+    payment: { ...profile.payment },
+    notes: null,
+    tax_rate: null,
+    tax_exemption_reason: null,
+    preceding_invoice: null,
+    items: [],
+    tax_breakdown: [],
+    subtotal: 0,
+    tax: 0,
+    total: 0,
+    amount_paid: 0,
+    amount_due: 0,
+    share_url: null,
+    finalized_at: null,
+    sent_at: null,
+    paid_at: null,
+    voided_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+  const record = assignFields(blank, input, resolved, profile, now.getTime());
+  for (const field of ["from_name", "bill_to_name", "currency", "locale", "issue_date"] as const) {
+    if (!record[field]) throw required(field);
+  }
+  checkDates(record);
+  checkPreceding(record);
+  return priced(record);
+}
+
+/** Fields whose change is an edit of the document (refused once it is locked). */
+export function contentFieldsIn(input: InvoiceFieldsInput): string[] {
+  return Object.keys(input).filter((key) => (input as Record<string, unknown>)[key] !== undefined);
+}
+
+/** Applies an update's fields (not its status) to the current record. */
+export function editedInvoice(current: InvoiceRecord, input: InvoiceFieldsInput, profile: StoredProfile, resolved: Resolved, now: Date): InvoiceRecord {
+  const changed = contentFieldsIn(input);
+  if (changed.length === 0) return current;
+  if (current.locked || current.status === "void" || current.status === "paid") {
+    throw new AppError("INVOICE_LOCKED", `The invoice is ${current.locked ? "finalized" : current.status}; its content can no longer change`, {
+      fields: changed,
+    });
+  }
+  if (input.type !== undefined && input.type !== current.type && current.number !== null) {
+    throw new AppError("INVOICE_LOCKED", "A numbered invoice keeps its type", { field: "type" });
+  }
+  const record = assignFields(current, input, resolved, profile, now.getTime());
+  checkDates(record);
+  checkPreceding(record);
+  return { ...priced(record), updated_at: now.toISOString() };
+}
+
+/** A fresh draft copied from `source`: no number, issued today, due after the same term. */
+export function duplicatedInvoice(source: InvoiceRecord, params: { id: string; today: string; now: Date }): InvoiceRecord {
+  const at = params.now.toISOString();
+  const term = source.due_date ? daysBetween(source.issue_date, source.due_date) : null;
+  return priced({
+    ...source,
+    id: params.id,
+    status: "draft",
+    number: null,
+    locked: false,
+    revision: 1,
+    issue_date: params.today,
+    due_date: term === null ? null : addDays(params.today, term),
+    items: source.items.map((item) => ({ ...item, id: newId("itm", params.now.getTime()) })),
+    amount_paid: 0,
+    share_url: null,
+    finalized_at: null,
+    sent_at: null,
+    paid_at: null,
+    voided_at: null,
+    created_at: at,
+    updated_at: at,
+  });
+}
+
+/** Normalized text for `q` search: lower-cased, accents folded, so "ÉLAN" finds "élan" and "elan". */
+export function searchFold(...parts: Array<string | null | undefined>): string {
+  return parts
+    .filter(Boolean)
+    .join(" ")
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLocaleLowerCase("und");
+}

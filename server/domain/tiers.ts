@@ -1,0 +1,24 @@
+// Rate-limit tiers (spec §8). `unlimited` is for scripts and benchmarks: never counted.
+
+export const TIER_NAMES = ["anonymous", "free", "pro", "team", "business", "unlimited"] as const;
+export type TierName = (typeof TIER_NAMES)[number];
+/** Tiers an account can hold (anonymous is for callers without a key). */
+export const ACCOUNT_TIERS = ["free", "pro", "team", "business", "unlimited"] as const;
+
+export type TierLimits = { burst: number; hourly: number; daily: number };
+
+export const DEFAULT_TIER_LIMITS: Readonly<Record<TierName, TierLimits | null>> = {
+  anonymous: { burst: 10, hourly: 60, daily: 200 },
+  free: { burst: 30, hourly: 300, daily: 1_000 },
+  pro: { burst: 120, hourly: 2_000, daily: 20_000 },
+  team: { burst: 300, hourly: 5_000, daily: 50_000 },
+  business: { burst: 600, hourly: 10_000, daily: 100_000 },
+  unlimited: null,
+};
+
+/** Window lengths in seconds, named as the RateLimit-Policy header names them. */
+export const WINDOWS = [
+  { name: "burst", key: "burst", seconds: 60 },
+  { name: "hourly", key: "hourly", seconds: 3_600 },
+  { name: "daily", key: "daily", seconds: 86_400 },
+] as const;

@@ -1,0 +1,92 @@
+// HTTP plumbing every face shares: the request context, body reading under the 1 MiB limit, and
+// error responses in the spec's body.
+import type { Context, Face } from "../../routers/trpc.ts";
+import { AppError, type ErrorBody } from "../domain/errors.ts";
+import type { Services } from "../services.ts";
+import type { Catalog } from "./catalog.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** What the app knows about a request before a face takes it. */
+export type RequestInfo = { requestId: string; clientIp: string; log: { accountId?: string } };
+
+export function contextFor(services: Services, catalog: Catalog, request: Request, info: RequestInfo, face: Face): Context {
+  return {
+    services,
+    catalog,
+    authorization: request.headers.get("authorization"),
+    clientIp: info.clientIp,
+    requestId: info.requestId,
+    face,
+    responseHeaders: {},
+    log: info.log,
+  };
+}
+
+function isJsonType(contentType: string | null): boolean {
+  if (contentType === null) return false;
+  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || type.endsWith("+json");
+}
+
+/**
+ * The JSON body of a request: `{}` when empty (whatever the content type), 413 over 1 MiB (checked
+ * before parsing), 415 when non-empty and not JSON, 400 when it does not parse.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  const text = await readLimited(request);
+  if (text.trim() === "") return {};
+  if (!isJsonType(request.headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", "The body is not valid JSON");
+  }
+}
+
+/** The request with its body read under the 1 MiB limit, for handlers that would read it unbounded. */
+export async function withLimitedBody(request: Request): Promise<Request> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  return new Request(request.url, { method: request.method, headers: request.headers, body: await readLimited(request) });
+}
+
+async function readLimited(request: Request): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new AppError("PAYLOAD_TOO_LARGE");
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  const joined = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(joined);
+}
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+/** An error in the spec's REST body; a missing credential also gets its WWW-Authenticate challenge. */
+export function errorResponse(error: AppError, headers: Record<string, string> = {}, credentialSent = true): Response {
+  const extra: Record<string, string> = error.code === "UNAUTHORIZED" ? { "www-authenticate": credentialSent ? 'Bearer error="invalid_token"' : "Bearer" } : {};
+  const body: ErrorBody = error.toBody();
+  return jsonResponse(body, error.status, { ...headers, ...extra });
+}

@@ -1,0 +1,158 @@
+// JSON-RPC 2.0 at /api/mcp: the spec's style (method = tool name, params = arguments) and MCP's
+// Streamable HTTP (initialize, ping, tools/list, tools/call) on one endpoint; /api/mcp/stream is the
+// same handler answering with SSE. Errors follow DESIGN: JSON-RPC errors travel with HTTP 200.
+import { toAppError } from "../../routers/trpc.ts";
+import { AppError, ERROR_TABLE } from "../domain/errors.ts";
+import type { Services } from "../services.ts";
+import type { Catalog } from "./catalog.ts";
+import { contextFor, errorResponse, readJsonBody, type RequestInfo } from "./http.ts";
+import type { ToolRegistry } from "./tools.ts";
+
+export const SUPPORTED_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
+const LATEST = SUPPORTED_PROTOCOL_VERSIONS[0];
+
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const METHOD_NOT_FOUND = -32601;
+const INVALID_PARAMS = -32602;
+const SERVER_ERROR = -32000;
+
+type Id = string | number | null;
+type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+type Reply = { jsonrpc: "2.0"; id: Id } & ({ result: unknown } | { error: { code: number; message: string; data?: unknown } });
+
+const INSTRUCTIONS =
+  "Invoicing service. Amounts are integers in minor units (cents). Create with invoices.create; read with invoices.query; " +
+  "change with invoices.mutate, sending base_revision (the revision you read) and a new operation_id UUID per save. " +
+  "svc.capabilities lists every tool, limit and price.";
+
+function failure(id: Id, code: number, message: string, data?: unknown): Reply {
+  return data === undefined ? { jsonrpc: "2.0", id, error: { code, message } } : { jsonrpc: "2.0", id, error: { code, message, data } };
+}
+
+function success(id: Id, result: unknown): Reply {
+  return { jsonrpc: "2.0", id, result };
+}
+
+function isValidId(id: unknown): id is Id {
+  return id === null || typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+}
+
+export type McpHandler = (request: Request, info: RequestInfo, stream: boolean) => Promise<Response>;
+
+export function createMcpHandler(services: Services, catalog: Catalog, registry: ToolRegistry): McpHandler {
+  const toolList = registry.tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: tool.annotations,
+  }));
+
+  async function runTool(request: Request, info: RequestInfo, headers: Record<string, string>, name: string, args: unknown) {
+    const tool = registry.byName.get(name);
+    if (!tool) return null;
+    const ctx = contextFor(services, catalog, request, info, "mcp");
+    try {
+      if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
+        throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });
+      }
+      const { procedure, input } = tool.dispatch((args ?? {}) as Record<string, unknown>);
+      return { ok: true as const, output: await procedure.call(ctx, input, request.signal) };
+    } catch (error) {
+      return { ok: false as const, error: toAppError(error) };
+    } finally {
+      Object.assign(headers, ctx.responseHeaders);
+    }
+  }
+
+  async function answer(request: Request, info: RequestInfo, headers: Record<string, string>, message: unknown): Promise<Reply | null> {
+    if (message === null || typeof message !== "object" || Array.isArray(message)) return failure(null, INVALID_REQUEST, "Invalid Request");
+    const { jsonrpc, id, method, params } = message as Message;
+    const isNotification = !("id" in (message as object));
+    if (jsonrpc !== "2.0" || typeof method !== "string" || (!isNotification && !isValidId(id))) {
+      return failure(isValidId(id) ? id : null, INVALID_REQUEST, "Invalid Request");
+    }
+    if (isNotification) return null;
+    const replyId = id as Id;
+    const args = params as Record<string, unknown> | undefined;
+    switch (method) {
+      case "initialize": {
+        const requested = typeof args?.protocolVersion === "string" ? args.protocolVersion : LATEST;
+        const protocolVersion = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? requested : LATEST;
+        return success(replyId, {
+          protocolVersion,
+          capabilities: { tools: { listChanged: false } },
+          serverInfo: { name: "invoicing-service", title: "Invoicing service", version: services.version },
+          instructions: INSTRUCTIONS,
+        });
+      }
+      case "ping":
+        return success(replyId, {});
+      case "tools/list":
+        return success(replyId, { tools: toolList });
+      case "tools/call": {
+        const name = typeof args?.name === "string" ? args.name : "";
+        const outcome = await runTool(request, info, headers, name, args?.arguments);
+        if (!outcome) return failure(replyId, INVALID_PARAMS, `Unknown tool: ${name}`);
+        if (outcome.ok) {
+          return success(replyId, { content: [{ type: "text", text: JSON.stringify(outcome.output) }], structuredContent: outcome.output });
+        }
+        // No structuredContent on errors: the SDK client validates it against the output schema.
+        return success(replyId, { content: [{ type: "text", text: JSON.stringify(outcome.error.toBody()) }], isError: true });
+      }
+      default: {
+        const outcome = await runTool(request, info, headers, method, params);
+        if (!outcome) return failure(replyId, METHOD_NOT_FOUND, `Method not found: ${method}`);
+        if (outcome.ok) return success(replyId, outcome.output);
+        const { code, details } = outcome.error;
+        const status = ERROR_TABLE[code].status;
+        const rpcCode = code === "VALIDATION_ERROR" || code === "INVALID_AMOUNT" ? INVALID_PARAMS : SERVER_ERROR;
+        return failure(replyId, rpcCode, outcome.error.message, { code, status, details: details ?? null });
+      }
+    }
+  }
+
+  function respond(body: Reply | Reply[] | null, stream: boolean, headers: Record<string, string>): Response {
+    if (body === null) return new Response(null, { status: 202, headers });
+    if (!stream) return new Response(JSON.stringify(body), { status: 200, headers: { ...headers, "content-type": "application/json" } });
+    const events = (Array.isArray(body) ? body : [body]).map((reply, index) => `event: message\nid: ${index + 1}\ndata: ${JSON.stringify(reply)}\n\n`);
+    return new Response(events.join(""), { status: 200, headers: { ...headers, "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  }
+
+  return async function handleMcp(request, info, stream) {
+    if (request.method !== "POST") return errorResponse(new AppError("METHOD_NOT_ALLOWED", "POST JSON-RPC messages to this endpoint"), { allow: "POST" });
+    const origin = request.headers.get("origin");
+    if (origin !== null && !URL.canParse(origin)) return errorResponse(new AppError("FORBIDDEN", "Origin not allowed"));
+    const version = request.headers.get("mcp-protocol-version");
+    if (version !== null && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+      return errorResponse(new AppError("BAD_REQUEST", `Unsupported MCP-Protocol-Version ${version}`, { supported: [...SUPPORTED_PROTOCOL_VERSIONS] }));
+    }
+    try {
+      // A credential that is present but invalid is refused outright, housekeeping included.
+      await services.keys.resolve(request.headers.get("authorization"));
+    } catch (error) {
+      return errorResponse(toAppError(error));
+    }
+    let payload: unknown;
+    try {
+      payload = await readJsonBody(request);
+    } catch (error) {
+      const app = toAppError(error);
+      if (app.code === "BAD_REQUEST") return respond(failure(null, PARSE_ERROR, "Parse error"), stream, {});
+      return errorResponse(app);
+    }
+    const headers: Record<string, string> = {};
+    if (Array.isArray(payload)) {
+      if (payload.length === 0) return respond(failure(null, INVALID_REQUEST, "Invalid Request: empty batch"), stream, headers);
+      const replies: Reply[] = [];
+      for (const message of payload) {
+        const reply = await answer(request, info, headers, message);
+        if (reply) replies.push(reply);
+      }
+      return respond(replies.length ? replies : null, stream, headers);
+    }
+    return respond(await answer(request, info, headers, payload), stream, headers);
+  };
+}

@@ -1,0 +1,79 @@
+// The OpenAPI 3.1 document, generated from the routers by trpc-to-openapi and completed here with
+// what it cannot know: our error body, 201 for creates, the Idempotency-Key header, and the error
+// statuses each operation can answer. Built once at start; committed as docs/openapi.json.
+import type { AnyRouter } from "@trpc/server";
+import { generateOpenApiDocument } from "trpc-to-openapi";
+import { ERROR_TABLE } from "../domain/errors.ts";
+import { REST_PREFIX } from "./catalog.ts";
+import type { ProcedureEntry } from "./procedures.ts";
+
+type Json = Record<string, unknown>;
+
+const ERROR_SCHEMA = {
+  type: "object",
+  description: "Every failure: a readable message, the spec's machine code, and details such as {field, issue}.",
+  properties: {
+    error: { type: "string", description: "human-readable message" },
+    code: { type: "string", enum: Object.keys(ERROR_TABLE), description: "machine-readable code" },
+    details: { type: "object", additionalProperties: true, description: "for validation failures: field (dotted path) and issue" },
+  },
+  required: ["error", "code"],
+};
+
+function errorStatuses(entry: ProcedureEntry): number[] {
+  const statuses = new Set<number>([400, 413, 415, 422, 429, 500]);
+  if (entry.meta.openapi?.protect !== false) [401, 403].forEach((status) => statuses.add(status));
+  if (entry.meta.openapi?.path.includes("{")) statuses.add(404);
+  if (entry.type === "mutation" && entry.meta.openapi?.protect !== false) statuses.add(409);
+  if ("base_revision" in entry.input.shape && "operation_id" in entry.input.shape) statuses.add(428);
+  return [...statuses].sort();
+}
+
+function errorResponses(statuses: number[]): Json {
+  const descriptions = new Map<number, string[]>();
+  for (const [code, row] of Object.entries(ERROR_TABLE)) descriptions.set(row.status, [...(descriptions.get(row.status) ?? []), code]);
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      { description: (descriptions.get(status) ?? []).join(", "), content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+    ]),
+  );
+}
+
+export function buildOpenApiDocument(router: AnyRouter, procedures: readonly ProcedureEntry[], version: string): Json {
+  const document = generateOpenApiDocument(router, {
+    title: "Invoicing service",
+    description:
+      "Create, validate and manage invoices. Amounts are integers in minor units (cents). Every operation here is also a typed tRPC procedure at /trpc and, where it has a tool, a JSON-RPC/MCP tool at /api/mcp.",
+    version,
+    baseUrl: REST_PREFIX,
+    securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "API key: Authorization: Bearer svc_…" } },
+  }) as unknown as Json;
+  const paths = document.paths as Record<string, Record<string, Json>>;
+  for (const entry of procedures) {
+    const openapi = entry.meta.openapi;
+    if (!openapi) continue;
+    const operation = paths[openapi.path]?.[openapi.method.toLowerCase()];
+    if (!operation) continue;
+    const responses = operation.responses as Record<string, Json>;
+    const success = responses["200"];
+    const status = String(entry.meta.successStatus ?? 200);
+    operation.responses = { [status]: success, ...errorResponses(errorStatuses(entry)) };
+    if ("idempotency_key" in entry.input.shape) {
+      const parameters = (operation.parameters as Json[] | undefined) ?? [];
+      parameters.push({
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description: "Makes the request safe to retry: the same key and body return the stored response; another body gives 409 OPERATION_REUSED.",
+        schema: { type: "string", maxLength: 255 },
+      });
+      operation.parameters = parameters;
+    }
+    if (status === "201") (operation.responses as Record<string, Json>)["201"] = { ...success, headers: { Location: { schema: { type: "string" }, description: "the created resource" } } };
+  }
+  const components = (document.components ?? {}) as Json;
+  components.schemas = { ...((components.schemas as Json | undefined) ?? {}), Error: ERROR_SCHEMA };
+  document.components = components;
+  return document;
+}

@@ -1,0 +1,156 @@
+// REST at /api/* from `meta.openapi` (ADR 0002): trpc-to-openapi generates the document, and this
+// adapter serves the same routes without its per-request work. The route table, parameter coercion
+// and Location rules are built once; a request costs one map lookup (or a short scan of the
+// parameterized routes), then the procedure itself.
+import type { z } from "zod";
+import { toAppError } from "../../routers/trpc.ts";
+import { AppError } from "../domain/errors.ts";
+import type { Services } from "../services.ts";
+import { REST_PREFIX, type Catalog } from "./catalog.ts";
+import { contextFor, errorResponse, jsonResponse, readJsonBody, type RequestInfo } from "./http.ts";
+import type { ProcedureEntry } from "./procedures.ts";
+
+type ParamKind = "number" | "boolean" | "string";
+
+type Route = {
+  method: string;
+  segments: string[];
+  params: Map<number, string>;
+  entry: ProcedureEntry;
+  hasBody: boolean;
+  kinds: Map<string, ParamKind>;
+  takesIdempotencyKey: boolean;
+  /** For 201 responses: the path of the created resource, when a GET route serves it. */
+  locationBase: string | null;
+};
+
+function kindOf(schema: z.ZodType): ParamKind {
+  let current = schema as unknown as { _zod: { def: { type: string; innerType?: unknown } } };
+  while (["optional", "default", "nullable", "prefault"].includes(current._zod.def.type)) {
+    current = current._zod.def.innerType as typeof current;
+  }
+  const type = current._zod.def.type;
+  return type === "number" || type === "int" ? "number" : type === "boolean" ? "boolean" : "string";
+}
+
+function coerce(value: string, kind: ParamKind): unknown {
+  if (kind === "number") return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  if (kind === "boolean") return value === "true" || value === "1" ? true : value === "false" || value === "0" ? false : value;
+  return value;
+}
+
+export type RestHandler = (request: Request, url: URL, info: RequestInfo) => Promise<Response>;
+
+export function createRestHandler(services: Services, catalog: Catalog, procedures: readonly ProcedureEntry[]): RestHandler {
+  const exact = new Map<string, Route>();
+  const parameterized: Route[] = [];
+  const methodsByShape = new Map<string, Set<string>>();
+  const getPaths = new Set<string>();
+
+  for (const entry of procedures) {
+    const openapi = entry.meta.openapi;
+    if (!openapi) continue;
+    if (openapi.method === "GET") getPaths.add(openapi.path);
+  }
+
+  for (const entry of procedures) {
+    const openapi = entry.meta.openapi;
+    if (!openapi) continue;
+    const fullPath = REST_PREFIX + openapi.path;
+    const segments = fullPath.split("/");
+    const params = new Map<number, string>();
+    segments.forEach((segment, index) => {
+      const match = /^\{(\w+)\}$/.exec(segment);
+      if (match?.[1]) params.set(index, match[1]);
+    });
+    const shape = entry.input.shape as Record<string, z.ZodType>;
+    const kinds = new Map(Object.entries(shape).map(([key, schema]) => [key, kindOf(schema)]));
+    const collection = openapi.path.split("/")[1];
+    const route: Route = {
+      method: openapi.method,
+      segments,
+      params,
+      entry,
+      hasBody: openapi.method === "POST" || openapi.method === "PUT" || openapi.method === "PATCH",
+      kinds,
+      takesIdempotencyKey: "idempotency_key" in shape,
+      locationBase: getPaths.has(`/${collection}/{id}`) ? `${REST_PREFIX}/${collection}/` : null,
+    };
+    const shapeKey = segments.map((segment, index) => (params.has(index) ? "*" : segment)).join("/");
+    methodsByShape.set(shapeKey, (methodsByShape.get(shapeKey) ?? new Set()).add(openapi.method));
+    if (params.size === 0) exact.set(`${openapi.method} ${fullPath}`, route);
+    else parameterized.push(route);
+  }
+
+  function match(method: string, pathname: string): { route: Route; pathParams: Record<string, string> } | null {
+    const fixed = exact.get(`${method} ${pathname}`);
+    if (fixed) return { route: fixed, pathParams: {} };
+    const segments = pathname.split("/");
+    for (const route of parameterized) {
+      if (route.method !== method || route.segments.length !== segments.length) continue;
+      const pathParams: Record<string, string> = {};
+      let ok = true;
+      for (let index = 0; index < segments.length && ok; index++) {
+        const name = route.params.get(index);
+        const segment = segments[index] ?? "";
+        if (name) pathParams[name] = decodeURIComponent(segment);
+        else ok = route.segments[index] === segment;
+      }
+      if (ok) return { route, pathParams };
+    }
+    return null;
+  }
+
+  function allowedMethods(pathname: string): Set<string> | undefined {
+    const segments = pathname.split("/");
+    for (const [shape, methods] of methodsByShape) {
+      const parts = shape.split("/");
+      if (parts.length === segments.length && parts.every((part, index) => part === "*" || part === segments[index])) return methods;
+    }
+    return undefined;
+  }
+
+  async function inputFor(request: Request, url: URL, route: Route, pathParams: Record<string, string>): Promise<Record<string, unknown>> {
+    let input: Record<string, unknown> = {};
+    if (route.hasBody) {
+      const body = await readJsonBody(request);
+      if (body === null || typeof body !== "object" || Array.isArray(body)) {
+        throw new AppError("VALIDATION_ERROR", "The body must be a JSON object", { field: "(body)", issue: "must be an object" });
+      }
+      input = body as Record<string, unknown>;
+    } else {
+      for (const key of new Set(url.searchParams.keys())) {
+        const values = url.searchParams.getAll(key);
+        const kind = route.kinds.get(key) ?? "string";
+        input[key] = values.length === 1 ? coerce(values[0] ?? "", kind) : values;
+      }
+    }
+    const idempotencyKey = request.headers.get("idempotency-key");
+    if (idempotencyKey !== null && route.takesIdempotencyKey) input.idempotency_key = idempotencyKey;
+    return { ...input, ...pathParams };
+  }
+
+  return async function handleRest(request, url, info) {
+    const found = match(request.method, url.pathname);
+    if (!found) {
+      const allowed = allowedMethods(url.pathname);
+      if (allowed) return errorResponse(new AppError("METHOD_NOT_ALLOWED", `Use ${[...allowed].join(", ")}`), { allow: [...allowed].join(", ") });
+      return errorResponse(new AppError("NOT_FOUND", `No route ${request.method} ${url.pathname}`));
+    }
+    const { route, pathParams } = found;
+    const ctx = contextFor(services, catalog, request, info, "rest");
+    try {
+      // The body is read lazily, inside the procedure's input step: a bad body without a key is 401, not 400.
+      const input = inputFor(request, url, route, pathParams);
+      input.catch(() => undefined);
+      const output = await route.entry.call(ctx, input, request.signal);
+      const status = route.entry.meta.successStatus ?? 200;
+      const headers = { ...ctx.responseHeaders };
+      const id = (output as { id?: unknown }).id;
+      if (status === 201 && route.locationBase && typeof id === "string") headers.location = route.locationBase + encodeURIComponent(id);
+      return jsonResponse(output, status, headers);
+    } catch (error) {
+      return errorResponse(toAppError(error), ctx.responseHeaders, ctx.authorization !== null);
+    }
+  };
+}

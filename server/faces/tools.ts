@@ -1,0 +1,115 @@
+// JSON-RPC / MCP tools from `meta.tool`. A tool over one procedure takes that procedure's input; an
+// aggregate tool (invoices.query, entities.mutate, …) takes `{action, …}` (entities also `{entity}`)
+// and dispatches to the named procedure. Schemas come from the same zod schemas (DESIGN).
+import { z } from "zod";
+import { AppError } from "../domain/errors.ts";
+import type { ToolHints } from "../../routers/trpc.ts";
+import type { ProcedureEntry } from "./procedures.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+export type ToolAction = { action: string | null; entity: string | null; isDefault: boolean; procedure: ProcedureEntry };
+
+export type Tool = {
+  name: string;
+  title: string;
+  description: string;
+  auth: "none" | "key";
+  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  actions: ToolAction[];
+  /** Picks the procedure for a call's arguments and the input to give it. */
+  dispatch(args: Record<string, unknown>): { procedure: ProcedureEntry; input: Record<string, unknown> };
+};
+
+export type ToolRegistry = { tools: Tool[]; byName: Map<string, Tool> };
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+function unionHints(hints: ToolHints[]): ToolHints {
+  return {
+    readOnly: hints.every((hint) => hint.readOnly),
+    destructive: hints.some((hint) => hint.destructive),
+    idempotent: hints.every((hint) => hint.idempotent),
+    openWorld: hints.some((hint) => hint.openWorld),
+  };
+}
+
+function selectorKey(entity: string | null, action: string | null): string {
+  return `${entity ?? ""}/${action ?? ""}`;
+}
+
+function aggregateInputSchema(actions: ToolAction[]): JsonSchema {
+  const properties: Record<string, unknown> = {};
+  const variants: JsonSchema[] = [];
+  const hasEntity = actions.some((entry) => entry.entity !== null);
+  for (const entry of actions) {
+    const schema = jsonSchema(entry.procedure.input, "input");
+    for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) properties[key] ??= value;
+    const selector: Record<string, unknown> = { action: { const: entry.action } };
+    if (hasEntity) selector.entity = { const: entry.entity };
+    variants.push({ properties: selector, required: [...(hasEntity ? ["entity"] : []), "action", ...((schema.required as string[]) ?? [])] });
+  }
+  const selectors: Record<string, unknown> = {
+    action: { type: "string", enum: [...new Set(actions.map((entry) => entry.action))], description: "which operation to run" },
+  };
+  if (hasEntity) selectors.entity = { type: "string", enum: [...new Set(actions.map((entry) => entry.entity))], description: "client or product" };
+  const fallback = actions.find((entry) => entry.isDefault);
+  if (fallback) variants.push({ not: { required: ["action"] }, required: (jsonSchema(fallback.procedure.input, "input").required as string[]) ?? [] });
+  const required = [...(hasEntity ? ["entity"] : []), ...(fallback ? [] : ["action"])];
+  return { type: "object", properties: { ...selectors, ...properties }, required, oneOf: variants };
+}
+
+function aggregateOutputSchema(actions: ToolAction[]): JsonSchema {
+  const outputs = actions.map((entry) => jsonSchema(entry.procedure.output, "output"));
+  return { type: "object", anyOf: outputs };
+}
+
+function buildTool(name: string, actions: ToolAction[]): Tool {
+  const first = actions[0]?.procedure.meta.tool;
+  if (!first) throw new Error(`Tool ${name} has no procedures`);
+  const hints = unionHints(actions.map((entry) => entry.procedure.meta.tool?.hints ?? first.hints));
+  const single = actions.length === 1 && actions[0]?.action === null ? actions[0] : null;
+  const byKey = new Map(actions.map((entry) => [selectorKey(entry.entity, entry.action), entry]));
+  const choices = actions.map((entry) => (entry.entity ? `${entry.entity}/${entry.action}` : entry.action)).join(", ");
+  return {
+    name,
+    title: first.title,
+    description: first.description,
+    auth: first.auth,
+    annotations: { title: first.title, readOnlyHint: hints.readOnly, destructiveHint: hints.destructive, idempotentHint: hints.idempotent, openWorldHint: hints.openWorld },
+    inputSchema: single ? jsonSchema(single.procedure.input, "input") : aggregateInputSchema(actions),
+    outputSchema: single ? jsonSchema(single.procedure.output, "output") : aggregateOutputSchema(actions),
+    actions,
+    dispatch(args) {
+      if (single) return { procedure: single.procedure, input: args };
+      const { action, entity, ...input } = args;
+      const chosen =
+        action === undefined
+          ? actions.find((entry) => entry.isDefault && (entry.entity ?? undefined) === entity)
+          : byKey.get(selectorKey(typeof entity === "string" ? entity : null, typeof action === "string" ? action : null));
+      if (!chosen) {
+        const field = action === undefined ? "action" : entity === undefined && actions.some((entry) => entry.entity) ? "entity" : "action";
+        throw new AppError("VALIDATION_ERROR", `${name} needs one of: ${choices}`, { field, issue: `one of ${choices}` });
+      }
+      return { procedure: chosen.procedure, input };
+    },
+  };
+}
+
+export function buildToolRegistry(procedures: readonly ProcedureEntry[]): ToolRegistry {
+  const grouped = new Map<string, ToolAction[]>();
+  for (const procedure of procedures) {
+    const tool = procedure.meta.tool;
+    if (!tool) continue;
+    const actions = grouped.get(tool.name) ?? [];
+    actions.push({ action: tool.action ?? null, entity: tool.entity ?? null, isDefault: tool.isDefault ?? false, procedure });
+    grouped.set(tool.name, actions);
+  }
+  const tools = [...grouped.entries()].map(([name, actions]) => buildTool(name, actions)).sort((a, b) => a.name.localeCompare(b.name));
+  return { tools, byName: new Map(tools.map((tool) => [tool.name, tool])) };
+}

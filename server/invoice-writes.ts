@@ -1,0 +1,223 @@
+// The shape every invoice write takes, shared by the procedures and the scheduler so that each rule
+// lives once: a revisioned save (operation replay → tenancy → revision check → change → revision+1,
+// history and operation record in one transaction) and an idempotent create.
+import type { Executor } from "../db/client.ts";
+import { getAccount } from "../db/queries/accounts.ts";
+import { addHistory, type HistoryAction } from "../db/queries/invoice-history.ts";
+import { findInvoiceByNumber, insertInvoice, replaceInvoice } from "../db/queries/invoices.ts";
+import { takeNextNumber } from "../db/queries/number-sequences.ts";
+import { findOperation, saveOperation } from "../db/queries/operations.ts";
+import { insertPayment } from "../db/queries/payments.ts";
+import { fingerprint } from "./domain/canonical.ts";
+import { dateInZone } from "./domain/clock.ts";
+import { AppError } from "./domain/errors.ts";
+import { newId } from "./domain/ids.ts";
+import type { ClientSnapshot, InvoiceFieldsInput, InvoiceRecord, PrecedingInvoice, Resolved } from "./domain/invoice.ts";
+import { planTransition, type InvoiceStatus, type Mover } from "./domain/lifecycle.ts";
+import { formatInvoiceNumber } from "./domain/numbering.ts";
+import type { StoredProfile } from "./domain/profile.ts";
+import { ownedClient, ownedInvoice } from "./ownership.ts";
+import type { Services } from "./services.ts";
+
+/** Who writes: an API key of an account, or the service itself. */
+export type Writer = { accountId: string; actor: string; mover: Mover };
+
+export type Change = { record: InvoiceRecord; action: HistoryAction; changes: string[]; note?: string | null };
+
+export async function loadProfile(db: Executor, accountId: string): Promise<StoredProfile> {
+  const account = await getAccount(db, accountId);
+  if (!account) throw new AppError("UNAUTHORIZED", "The account of this key no longer exists");
+  return account.profile;
+}
+
+/** Today in the account's time zone. */
+export function todayFor(profile: StoredProfile, now: Date): string {
+  return dateInZone(now, profile.timezone);
+}
+
+async function resolveClient(db: Executor, accountId: string, clientId: string): Promise<ClientSnapshot> {
+  const client = await ownedClient(db, accountId, clientId, "client_id");
+  if (client.archived) {
+    throw new AppError("VALIDATION_ERROR", `Client ${clientId} is archived`, { field: "client_id", issue: "archived" });
+  }
+  return client;
+}
+
+async function resolvePreceding(db: Executor, accountId: string, input: NonNullable<InvoiceFieldsInput["preceding_invoice"]>): Promise<PrecedingInvoice> {
+  if (!("id" in input)) return { id: null, number: input.number, issue_date: input.issue_date ?? null };
+  const source = await ownedInvoice(db, accountId, input.id, "preceding_invoice.id");
+  if (!source.number) {
+    throw new AppError("VALIDATION_ERROR", "The preceding invoice has no number yet", { field: "preceding_invoice.id", issue: "not numbered" });
+  }
+  return { id: source.id, number: source.number, issue_date: source.issue_date };
+}
+
+/** Loads what the input refers to (client, preceding invoice), checking the account owns them. */
+export async function resolveReferences(db: Executor, accountId: string, input: InvoiceFieldsInput): Promise<Resolved> {
+  return {
+    client: input.client_id ? await resolveClient(db, accountId, input.client_id) : null,
+    preceding: input.preceding_invoice ? await resolvePreceding(db, accountId, input.preceding_invoice) : null,
+  };
+}
+
+async function numberIsTaken(db: Executor, accountId: string, record: InvoiceRecord, number: string): Promise<boolean> {
+  const holder = await findInvoiceByNumber(db, accountId, record.type, number);
+  return holder !== undefined && holder !== record.id;
+}
+
+/** Refuses a caller-given number another invoice of the account and type already carries. */
+export async function assertNumberFree(db: Executor, accountId: string, record: InvoiceRecord): Promise<void> {
+  if (record.number && (await numberIsTaken(db, accountId, record, record.number))) {
+    throw new AppError("NUMBER_TAKEN", `Number ${record.number} is already used`, { field: "number" });
+  }
+}
+
+/** Locks the invoice and gives it a number if it has none: the next of its account, type and year. */
+export async function finalized(db: Executor, accountId: string, record: InvoiceRecord, now: Date): Promise<InvoiceRecord> {
+  if (record.items.length === 0) {
+    throw new AppError("VALIDATION_ERROR", "An invoice needs at least one line item to be finalized", { field: "items", issue: "at least one line" });
+  }
+  let number = record.number;
+  if (number) {
+    await assertNumberFree(db, accountId, record);
+  } else {
+    const profile = await loadProfile(db, accountId);
+    const year = Number(record.issue_date.slice(0, 4));
+    // Skip numbers someone gave by hand, so the sequence never hands out a duplicate.
+    do {
+      const sequence = await takeNextNumber(db, { accountId, type: record.type, year });
+      number = formatInvoiceNumber(profile.prefixes[record.type], year, sequence);
+    } while (await numberIsTaken(db, accountId, record, number));
+  }
+  return { ...record, number, locked: true, finalized_at: record.finalized_at ?? now.toISOString() };
+}
+
+/** Moves the invoice through the state machine, with the side effects a move carries. */
+export async function transitioned(db: Executor, accountId: string, record: InvoiceRecord, to: InvoiceStatus, mover: Mover, now: Date): Promise<InvoiceRecord> {
+  const plan = planTransition(record.type, record.status, to, mover);
+  const at = now.toISOString();
+  let next: InvoiceRecord = { ...record, status: to };
+  if (plan.sends) {
+    next = await finalized(db, accountId, next, now);
+    next.sent_at = next.sent_at ?? at;
+  }
+  if (to === "paid") {
+    const profile = await loadProfile(db, accountId);
+    if (next.amount_due !== 0) {
+      await insertPayment(db, accountId, {
+        id: newId("pay", now.getTime()),
+        invoice_id: record.id,
+        amount: next.amount_due,
+        date: todayFor(profile, now),
+        method: null,
+        reference: null,
+        created_at: at,
+      });
+    }
+    next = { ...next, amount_paid: next.total, amount_due: 0, paid_at: at };
+  }
+  if (to === "void") next.voided_at = at;
+  return next;
+}
+
+export type RevisionedWrite = {
+  invoiceId: string;
+  baseRevision: number;
+  operationId: string;
+  /** What identifies this save for replay: the procedure and its whole input but the operation id. */
+  payload: unknown;
+  change(current: InvoiceRecord, tx: Executor): Promise<Change>;
+};
+
+/** One revisioned save (DESIGN "Revisions and idempotency"). */
+export async function saveRevision(services: Services, writer: Writer, write: RevisionedWrite): Promise<InvoiceRecord> {
+  const print = await fingerprint(write.payload);
+  const operationKey = `op:${write.operationId}`;
+  return services.database.write(async (tx) => {
+    const previous = await findOperation(tx, writer.accountId, operationKey);
+    if (previous) {
+      if (previous.fingerprint === print) return previous.response as InvoiceRecord;
+      throw new AppError("OPERATION_REUSED", undefined, { operation_id: write.operationId });
+    }
+    const current = await ownedInvoice(tx, writer.accountId, write.invoiceId);
+    if (current.revision !== write.baseRevision) {
+      throw new AppError("REVISION_CONFLICT", `The invoice is at revision ${current.revision}, not ${write.baseRevision}`, {
+        current_revision: current.revision,
+      });
+    }
+    const now = services.clock.now();
+    const change = await write.change(current, tx);
+    const record: InvoiceRecord = { ...change.record, revision: current.revision + 1, updated_at: now.toISOString() };
+    if (!(await replaceInvoice(tx, writer.accountId, record, current.revision))) {
+      throw new AppError("REVISION_CONFLICT", "The invoice changed while saving", { current_revision: current.revision + 1 });
+    }
+    await addHistory(tx, {
+      accountId: writer.accountId,
+      invoiceId: record.id,
+      now,
+      entry: {
+        revision: record.revision,
+        action: change.action,
+        from_status: current.status,
+        to_status: record.status,
+        changes: change.changes,
+        note: change.note ?? null,
+        actor: writer.actor,
+        at: now.toISOString(),
+      },
+    });
+    await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 200, response: record }, now });
+    return record;
+  });
+}
+
+/** Writes a system move (overdue, viewed) without an operation id: the scheduler and share page use it. */
+export async function saveSystemMove(services: Services, tx: Executor, accountId: string, current: InvoiceRecord, to: InvoiceStatus): Promise<InvoiceRecord | null> {
+  const now = services.clock.now();
+  const moved = await transitioned(tx, accountId, current, to, { kind: "system" }, now);
+  const record: InvoiceRecord = { ...moved, revision: current.revision + 1, updated_at: now.toISOString() };
+  if (!(await replaceInvoice(tx, accountId, record, current.revision))) return null;
+  await addHistory(tx, {
+    accountId,
+    invoiceId: record.id,
+    now,
+    entry: { revision: record.revision, action: "transitioned", from_status: current.status, to_status: to, changes: ["status"], note: null, actor: "system", at: now.toISOString() },
+  });
+  return record;
+}
+
+export type IdempotentCreate = {
+  /** Idempotency-Key / idempotency_key; without one every call creates. */
+  key: string | undefined;
+  payload: unknown;
+  create(tx: Executor): Promise<InvoiceRecord>;
+};
+
+/** Creates an invoice (create, duplicate) once per idempotency key: a retry returns the stored body. */
+export async function createOnce(services: Services, writer: Writer, params: IdempotentCreate): Promise<InvoiceRecord> {
+  const print = params.key ? await fingerprint(params.payload) : "";
+  const operationKey = `idem:${params.key}`;
+  return services.database.write(async (tx) => {
+    if (params.key) {
+      const previous = await findOperation(tx, writer.accountId, operationKey);
+      if (previous) {
+        if (previous.fingerprint === print) return previous.response as InvoiceRecord;
+        throw new AppError("OPERATION_REUSED", "This idempotency key was already used with a different request", { idempotency_key: params.key });
+      }
+    }
+    const record = await params.create(tx);
+    await assertNumberFree(tx, writer.accountId, record);
+    await insertInvoice(tx, writer.accountId, record);
+    const now = services.clock.now();
+    await addHistory(tx, {
+      accountId: writer.accountId,
+      invoiceId: record.id,
+      now,
+      entry: { revision: record.revision, action: "created", from_status: null, to_status: record.status, changes: [], note: null, actor: writer.actor, at: now.toISOString() },
+    });
+    if (params.key) {
+      await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 201, response: record }, now });
+    }
+    return record;
+  });
+}

@@ -1,0 +1,64 @@
+// The scheduler's jobs. Later issues add theirs here (recurring invoices, webhook retries, …).
+import { addDailyUsage } from "../db/queries/usage.ts";
+import { findOverdueCandidates } from "../db/queries/invoices.ts";
+import { purgeExpiredKv } from "../db/queries/kv.ts";
+import { OPERATION_RETENTION_DAYS, purgeOperations } from "../db/queries/operations.ts";
+import { addDays, dateInZone } from "./domain/clock.ts";
+import { loadProfile, saveSystemMove } from "./invoice-writes.ts";
+import { ownedInvoice } from "./ownership.ts";
+import type { Job } from "./scheduler.ts";
+
+const OVERDUE_BATCH = 200;
+
+/** Sent and viewed invoices whose due date is before today in their account's time zone become overdue. */
+export const markOverdue: Job = {
+  name: "mark-overdue",
+  everyMs: 60_000,
+  async run(services) {
+    const { database, clock } = services;
+    // No zone is more than a day ahead of UTC, so candidates are due before UTC's tomorrow.
+    const latestToday = addDays(dateInZone(clock.now(), "UTC"), 1);
+    for (;;) {
+      const candidates = await findOverdueCandidates(database.db, latestToday, OVERDUE_BATCH);
+      let moved = 0;
+      for (const { accountId, record } of candidates) {
+        const done = await database.write(async (tx) => {
+          const today = dateInZone(clock.now(), (await loadProfile(tx, accountId)).timezone);
+          const current = await ownedInvoice(tx, accountId, record.id);
+          if (!(current.status === "sent" || current.status === "viewed") || !current.due_date || current.due_date >= today) return false;
+          return (await saveSystemMove(services, tx, accountId, current, "overdue")) !== null;
+        });
+        if (done) moved++;
+      }
+      if (candidates.length < OVERDUE_BATCH || moved === 0) return;
+    }
+  },
+};
+
+/** Forgets operation ids and idempotency keys after their 30 days. */
+export const purgeOldOperations: Job = {
+  name: "purge-operations",
+  everyMs: 3_600_000,
+  async run({ database, clock }) {
+    const cutoff = new Date(clock.now().getTime() - OPERATION_RETENTION_DAYS * 86_400_000);
+    await database.write((tx) => purgeOperations(tx, cutoff));
+  },
+};
+
+/** Writes the rate limiter's daily counts to kv, and drops what has expired there and in memory. */
+export const flushRateLimits: Job = {
+  name: "flush-rate-limits",
+  everyMs: 15_000,
+  perProcess: true,
+  async run({ database, rateLimiter, clock }) {
+    const usage = rateLimiter.drainUnflushed();
+    const now = clock.now();
+    await database.write(async (tx) => {
+      await addDailyUsage(tx, usage);
+      await purgeExpiredKv(tx, now);
+    });
+    rateLimiter.prune(now);
+  },
+};
+
+export const JOBS: readonly Job[] = [markOverdue, purgeOldOperations, flushRateLimits];

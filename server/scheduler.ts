@@ -1,0 +1,61 @@
+// Background jobs under database leases (DESIGN "Storage and scale"): each job runs in at most one
+// process per period, whichever takes its lease. Time comes from the services' clock, so tests move
+// it and call runDue() instead of waiting.
+import { acquireLease } from "../db/queries/leases.ts";
+import type { Services } from "./services.ts";
+
+export type Job = {
+  name: string;
+  everyMs: number;
+  /** Per-process jobs (flushing this process's own counters) run everywhere, without a lease. */
+  perProcess?: boolean;
+  run(services: Services): Promise<void>;
+};
+
+export type Scheduler = {
+  /** Runs every job whose period has passed and whose lease this process gets; returns their names. */
+  runDue(): Promise<string[]>;
+  start(tickMs?: number): void;
+  stop(): Promise<void>;
+};
+
+export function createScheduler(services: Services, jobs: readonly Job[], holder: string = crypto.randomUUID()): Scheduler {
+  const lastRun = new Map<string, number>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<string[]> | undefined;
+
+  async function runDue(): Promise<string[]> {
+    const ran: string[] = [];
+    for (const job of jobs) {
+      const now = services.clock.now();
+      if (now.getTime() - (lastRun.get(job.name) ?? -Infinity) < job.everyMs) continue;
+      const until = new Date(now.getTime() + job.everyMs);
+      const leased = job.perProcess || (await services.database.write((tx) => acquireLease(tx, { name: job.name, holder, now, until })));
+      lastRun.set(job.name, now.getTime());
+      if (!leased) continue;
+      try {
+        await job.run(services);
+        ran.push(job.name);
+      } catch (error) {
+        services.logger.error("job failed", { job: job.name, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      }
+    }
+    return ran;
+  }
+
+  return {
+    runDue,
+    start(tickMs = 1000) {
+      timer ??= setInterval(() => {
+        running ??= runDue().finally(() => {
+          running = undefined;
+        });
+      }, tickMs);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

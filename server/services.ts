@@ -1,0 +1,62 @@
+// Everything a request may use, built once at start and handed to procedures through the context.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { openDatabase, type Database } from "../db/client.ts";
+import { migrateDatabase } from "../db/migrate.ts";
+import { createLocalBlobStore, type BlobStore } from "./blob-store.ts";
+import type { Config } from "./config.ts";
+import { systemClock, type Clock } from "./domain/clock.ts";
+import { newSecret } from "./domain/secrets.ts";
+import { createKeyResolver, type KeyResolver } from "./auth/key-resolver.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { RateLimiter } from "./rate-limit.ts";
+import { loadDailyUsage } from "../db/queries/usage.ts";
+
+export const VERSION = "0.1.0";
+
+export type Services = {
+  config: Config;
+  version: string;
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  keys: KeyResolver;
+  rateLimiter: RateLimiter;
+  blobs: BlobStore;
+  secretKey: string;
+};
+
+export type ServiceOverrides = { clock?: Clock; logger?: Logger };
+
+/** SECRET_KEY, or one generated once into DATA_DIR so signatures survive restarts. */
+async function loadSecretKey(config: Config): Promise<string> {
+  if (config.secretKey) return config.secretKey;
+  const path = join(config.dataDir, "secret.key");
+  try {
+    return (await readFile(path, "utf8")).trim();
+  } catch {
+    const secret = newSecret("sk_");
+    await writeFile(path, secret, { mode: 0o600, flag: "wx" }).catch(() => undefined);
+    return (await readFile(path, "utf8")).trim();
+  }
+}
+
+export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
+  await mkdir(config.dataDir, { recursive: true });
+  const clock = overrides.clock ?? systemClock;
+  const database = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
+  await migrateDatabase(database);
+  const rateLimiter = new RateLimiter();
+  rateLimiter.restore(await loadDailyUsage(database.db), clock.now());
+  return {
+    config,
+    version: VERSION,
+    database,
+    clock,
+    logger: overrides.logger ?? createLogger(config.logLevel),
+    keys: createKeyResolver(database, clock, config.keyCacheMs),
+    rateLimiter,
+    blobs: createLocalBlobStore(join(config.dataDir, "blobs")),
+    secretKey: await loadSecretKey(config),
+  };
+}
