@@ -1,0 +1,69 @@
+// Starts the real service on 127.0.0.1 with a fresh libSQL file, for one test suite.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createAccount, createApiKey } from "../../db/queries/accounts.ts";
+import { createApp, type App } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+import { manualClock } from "../../server/domain/clock.ts";
+import { SCOPES, type Scope } from "../../server/domain/scopes.ts";
+import type { TierName } from "../../server/domain/tiers.ts";
+import { JOBS } from "../../server/jobs.ts";
+import { createLogger } from "../../server/logger.ts";
+import { createScheduler, type Scheduler } from "../../server/scheduler.ts";
+import { createServices, type Services } from "../../server/services.ts";
+
+export type TestAccount = { accountId: string; key: string };
+
+export type TestServer = {
+  url: string;
+  services: Services;
+  app: App;
+  clock: ReturnType<typeof manualClock>;
+  scheduler: Scheduler;
+  /** Log lines the service wrote (JSON strings). */
+  logs: string[];
+  /** A new account with a key holding `scopes` (all by default). */
+  account(options?: { scopes?: readonly Scope[]; tier?: TierName }): Promise<TestAccount>;
+  /** Another key on an existing account. */
+  key(accountId: string, scopes: readonly Scope[]): Promise<string>;
+  close(): Promise<void>;
+};
+
+export type TestServerOptions = { env?: Record<string, string>; now?: string };
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), "invoices-test-"));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", KEY_CACHE_MS: "0", ...options.env });
+  const clock = manualClock(options.now ?? "2026-11-21T10:00:00Z");
+  const logs: string[] = [];
+  const services = await createServices(config, { clock, logger: createLogger("info", (line) => logs.push(line)) });
+  const app = createApp(services);
+  app.elysia.listen({ port: 0, hostname: "127.0.0.1" });
+  const port = app.elysia.server?.port;
+  const scheduler = createScheduler(services, JOBS);
+
+  async function key(accountId: string, scopes: readonly Scope[]): Promise<string> {
+    return (await services.database.write((tx) => createApiKey(tx, { accountId, name: "test", scopes, now: clock.now() }))).token;
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    services,
+    app,
+    clock,
+    scheduler,
+    logs,
+    async account({ scopes = SCOPES, tier = "unlimited" } = {}) {
+      const account = await services.database.write((tx) => createAccount(tx, { name: "Test account", tier, now: clock.now() }));
+      return { accountId: account.id, key: await key(account.id, scopes) };
+    },
+    key,
+    async close() {
+      await scheduler.stop();
+      await app.elysia.stop();
+      await services.database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { api, type Api } from "../../helpers/http.ts";
+import { invoiceInput } from "../../helpers/factories.ts";
+import { expectSecurityCases } from "../../helpers/security.ts";
+import { startTestServer, type TestAccount, type TestServer } from "../../helpers/server.ts";
+
+let server: TestServer;
+let owner: TestAccount;
+let client: Api;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.account();
+  client = api(server.url, owner.key);
+});
+afterAll(() => server.close());
+
+describe("POST /api/invoices: happy", () => {
+  test("creates a draft with totals computed from the lines", async () => {
+    const reply = await client.post("/api/invoices", invoiceInput());
+    expect(reply.status).toBe(201);
+    expect(reply.headers.get("location")).toBe(`/api/invoices/${reply.body.id}`);
+    expect(reply.body).toMatchObject({ type: "invoice", status: "draft", number: null, locked: false, revision: 1 });
+    expect(reply.body.id).toMatch(/^inv_[0-9A-Z]{26}$/);
+    expect(reply.body.items.map((item: { amount: number }) => item.amount)).toEqual([120_000, 4_550]);
+    expect(reply.body).toMatchObject({ subtotal: 124_550, tax: 23_665, total: 148_215, amount_paid: 0, amount_due: 148_215 });
+    expect(reply.body.tax_breakdown).toEqual([{ category: "S", rate: 19, taxable: 124_550, tax: 23_665 }]);
+  });
+
+  test("a stored invoice reads back identically", async () => {
+    const created = await client.post("/api/invoices", invoiceInput());
+    const read = await client.get(`/api/invoices/${created.body.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(created.body);
+  });
+
+  test("taxes per VAT group on summed nets, as EN 16931", async () => {
+    const reply = await client.post(
+      "/api/invoices",
+      invoiceInput({
+        tax_rate: 19,
+        items: [
+          { description: "A", quantity: 1, rate: 333 },
+          { description: "B", quantity: 1, rate: 333 },
+          { description: "Book", quantity: 1, rate: 1_000, tax_rate: 7 },
+          { description: "Export", quantity: 1, rate: 500, tax_rate: 0, tax_category: "G", tax_exemption_reason: "Export outside the EU" },
+        ],
+      }),
+    );
+    expect(reply.status).toBe(201);
+    expect(reply.body.tax_breakdown).toEqual([
+      { category: "G", rate: 0, taxable: 500, tax: 0 },
+      { category: "S", rate: 7, taxable: 1_000, tax: 70 },
+      { category: "S", rate: 19, taxable: 666, tax: 127 },
+    ]);
+    expect(reply.body).toMatchObject({ subtotal: 2_166, tax: 197, total: 2_363 });
+  });
+
+  test("seller, currency, locale and payment default from the account profile", async () => {
+    const seller = await server.account();
+    const seller_api = api(server.url, seller.key);
+    const profile = await seller_api.put("/api/account", {
+      legal_name: "Seller SARL",
+      contact: { email: "billing@seller.example" },
+      currency: "CHF",
+      locale: "fr-CH",
+      payment: { iban: "CH9300762011623852957" },
+    });
+    expect(profile.status).toBe(200);
+    const reply = await seller_api.post("/api/invoices", { bill_to_name: "Buyer", issue_date: "2026-11-02", items: [{ description: "x", rate: 100 }] });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      from_name: "Seller SARL",
+      from_email: "billing@seller.example",
+      currency: "CHF",
+      locale: "fr-CH",
+      payment: { means: "58", iban: "CH9300762011623852957", bic: null, reference: null },
+    });
+  });
+
+  test("a client id copies the client's data into bill_to", async () => {
+    const made = await client.post("/api/clients", { name: "Zoë Müller", email: "zoe@example.com", address: "Hauptstr. 1", currency: "EUR" });
+    const reply = await client.post("/api/invoices", invoiceInput({ bill_to_name: undefined, bill_to_email: undefined, client_id: made.body.id }));
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ client_id: made.body.id, bill_to_name: "Zoë Müller", bill_to_email: "zoe@example.com" });
+    expect(reply.body.bill_to_address.line1).toBe("Hauptstr. 1");
+  });
+
+  test("the same Idempotency-Key and body return the stored response, no second invoice", async () => {
+    const key = crypto.randomUUID();
+    const body = invoiceInput();
+    const first = await client.post("/api/invoices", body, undefined, { "idempotency-key": key });
+    const again = await client.post("/api/invoices", body, undefined, { "idempotency-key": key });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await client.post("/api/invoices", { ...body, notes: "different" }, undefined, { "idempotency-key": key });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe("OPERATION_REUSED");
+  });
+
+  test("200 parallel creates all succeed", async () => {
+    const replies = await Promise.all(Array.from({ length: 200 }, () => client.post("/api/invoices", invoiceInput())));
+    expect(replies.map((reply) => reply.status)).toEqual(Array(200).fill(201));
+    expect(new Set(replies.map((reply) => reply.body.id)).size).toBe(200);
+  });
+});
+
+describe("POST /api/invoices: errors", () => {
+  test.each([
+    ["missing bill_to_name", { bill_to_name: undefined }, "VALIDATION_ERROR", "bill_to_name", "required"],
+    ["empty from_name", { from_name: "" }, "VALIDATION_ERROR", "from_name", undefined],
+    ["from_name over 500", { from_name: "x".repeat(501) }, "VALIDATION_ERROR", "from_name", undefined],
+    ["unknown currency", { currency: "XYZ" }, "VALIDATION_ERROR", "currency", undefined],
+    ["bad locale", { locale: "not a locale!" }, "VALIDATION_ERROR", "locale", undefined],
+    ["impossible date", { issue_date: "2026-02-30" }, "VALIDATION_ERROR", "issue_date", undefined],
+    ["due before issue", { due_date: "2026-10-01" }, "VALIDATION_ERROR", "due_date", undefined],
+    ["unknown field", { colour: "red" }, "VALIDATION_ERROR", "colour", "unknown field"],
+    ["fractional rate", { items: [{ description: "x", rate: 10.5 }] }, "INVALID_AMOUNT", "items.0.rate", undefined],
+    ["rate as string", { items: [{ description: "x", rate: "100" }] }, "INVALID_AMOUNT", "items.0.rate", undefined],
+    ["rate beyond 2^53", { items: [{ description: "x", rate: 2 ** 53 }] }, "INVALID_AMOUNT", "items.0.rate", undefined],
+    ["total beyond 2^53", { items: [{ description: "x", quantity: 1000, rate: 2 ** 52 }] }, "INVALID_AMOUNT", "items.0.amount", undefined],
+    ["five decimals in quantity", { items: [{ description: "x", quantity: 1.00001, rate: 1 }] }, "VALIDATION_ERROR", "items.0.quantity", undefined],
+    ["zero-rate category with a rate", { items: [{ description: "x", rate: 1, tax_category: "E", tax_rate: 19 }] }, "VALIDATION_ERROR", "items.0.tax_rate", undefined],
+    ["preceding invoice on an invoice", { preceding_invoice: { number: "INV-1" } }, "VALIDATION_ERROR", "preceding_invoice", undefined],
+  ])("%s → 422", async (_name, overrides, code, field, issue) => {
+    const before = await client.get("/api/invoices?limit=1");
+    const reply = await client.post("/api/invoices", invoiceInput(overrides));
+    expect(reply.status).toBe(422);
+    expect(reply.body.code).toBe(code);
+    expect(reply.body.details.field).toBe(field);
+    if (issue) expect(reply.body.details.issue).toBe(issue);
+    const after = await client.get("/api/invoices?limit=1");
+    expect(after.body.total).toBe(before.body.total);
+  });
+
+  test("malformed JSON is 400, a non-JSON body 415, an empty body 422 (nothing given)", async () => {
+    const headers = { authorization: `Bearer ${owner.key}` };
+    const malformed = await client.raw("/api/invoices", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: "{oops" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe("BAD_REQUEST");
+    const text = await client.raw("/api/invoices", { method: "POST", headers: { ...headers, "content-type": "text/plain" }, body: "hello" });
+    expect(text.status).toBe(415);
+    expect(text.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    const empty = await client.raw("/api/invoices", { method: "POST", headers });
+    expect(empty.status).toBe(422);
+    expect(empty.body.details.field).toBe("issue_date");
+  });
+
+  test("a body over 1 MiB is 413 before parsing", async () => {
+    const huge = JSON.stringify(invoiceInput({ notes: "x".repeat(1024 * 1024) }));
+    const reply = await client.raw("/api/invoices", { method: "POST", headers: { authorization: `Bearer ${owner.key}`, "content-type": "application/json" }, body: huge });
+    expect(reply.status).toBe(413);
+    expect(reply.body.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  test("a foreign client id is 403, a missing one 404", async () => {
+    const stranger = await server.account();
+    const theirs = await api(server.url, stranger.key).post("/api/clients", { name: "Theirs" });
+    const foreign = await client.post("/api/invoices", invoiceInput({ client_id: theirs.body.id }));
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.details.field).toBe("client_id");
+    const missing = await client.post("/api/invoices", invoiceInput({ client_id: "cli_missing" }));
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("POST /api/invoices: security", () => {
+  test("no key, unknown key, revoked key, wrong scope", async () => {
+    await expectSecurityCases({
+      server,
+      owner,
+      scope: "invoices:write",
+      ownsResource: false,
+      call: (key) => api(server.url).post("/api/invoices", invoiceInput(), key),
+    });
+  });
+});
