@@ -29,6 +29,8 @@ export type App = {
   elysia: Elysia;
   /** Serves one request (what Bun.serve / Deno.serve call). */
   fetch(request: Request): Promise<Response>;
+  /** Stops Elysia's server (Bun): no new connections, in-flight requests finish. */
+  stop(): Promise<void>;
   openApiDocument: Record<string, unknown>;
 };
 
@@ -111,5 +113,12 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     .all("/api/*", ({ request, server }) => serve(request, rest, server))
     .all("*", ({ request, server }) => serve(request, notFound, server));
 
-  return { elysia: elysia as unknown as Elysia, fetch: (request) => elysia.handle(request), openApiDocument };
+  return {
+    elysia: elysia as unknown as Elysia,
+    fetch: (request) => elysia.handle(request),
+    stop: async () => {
+      await elysia.stop();
+    },
+    openApiDocument,
+  };
 }

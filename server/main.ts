@@ -5,6 +5,7 @@ import { loadConfig } from "./config.ts";
 import { JOBS } from "./jobs.ts";
 import { createScheduler } from "./scheduler.ts";
 import { createServices } from "./services.ts";
+import { drainAndClose } from "./shutdown.ts";
 
 const config = loadConfig();
 const services = await createServices(config);
@@ -23,9 +24,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   services.logger.info("draining", { signal });
-  await app.elysia.stop();
-  await scheduler.stop();
-  await services.database.close();
+  await drainAndClose(app, scheduler, services);
   services.logger.info("stopped", { signal });
   process.exit(0);
 }

@@ -22,5 +22,5 @@ export const accountOutput = z.object({
   locale: z.string().nullable(),
   timezone: z.string(),
   numbering: numberingOutput,
-});
+}).meta({ id: "Account" });
 export type AccountOutput = z.infer<typeof accountOutput>;

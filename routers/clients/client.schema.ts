@@ -14,7 +14,7 @@ export const clientOutput = z.object({
   archived: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: "Client" });
 
 /** Optional client fields; null clears them on update. */
 export const clientFields = {

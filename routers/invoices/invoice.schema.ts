@@ -35,14 +35,14 @@ export const lineItemOutput = z.object({
   tax_category: taxCategory.nullable(),
   tax_exemption_reason: z.string().nullable(),
   amount: z.int(),
-});
+}).meta({ id: "LineItem" });
 
 export const paymentOutput = z.object({
   means: z.string(),
   iban: z.string().nullable(),
   bic: z.string().nullable(),
   reference: z.string().nullable(),
-});
+}).meta({ id: "PaymentInstructions" });
 
 export const invoiceOutput = z
   .object({
@@ -89,7 +89,7 @@ export const invoiceOutput = z
     created_at: isoDateTime,
     updated_at: isoDateTime,
   })
-  .describe("An invoice, credit note, quote or purchase order with totals computed by the service");
+  .meta({ id: "Invoice", description: "An invoice, credit note, quote or purchase order with totals computed by the service" });
 
 export const MAX_ITEMS = 1000;
 

@@ -12,7 +12,7 @@ export const productOutput = z.object({
   sku: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: "Product" });
 
 export const productName = z.string().trim().min(1).max(500);
 export const productRate = minorUnits.describe("price per unit in whole minor units");

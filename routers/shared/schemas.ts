@@ -34,14 +34,16 @@ export const addressSchema = z
   })
   .describe("Postal address");
 
-export const addressOutput = z.object({
-  line1: z.string().nullable(),
-  line2: z.string().nullable(),
-  city: z.string().nullable(),
-  postal_code: z.string().nullable(),
-  region: z.string().nullable(),
-  country: z.string().nullable(),
-});
+export const addressOutput = z
+  .object({
+    line1: z.string().nullable(),
+    line2: z.string().nullable(),
+    city: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    region: z.string().nullable(),
+    country: z.string().nullable().describe("ISO 3166-1 alpha-2"),
+  })
+  .meta({ id: "Address" });
 export type Address = z.infer<typeof addressOutput>;
 
 /** An address as a structured object, or a plain string taken as its first line. */

@@ -73,7 +73,9 @@ export function buildOpenApiDocument(router: AnyRouter, procedures: readonly Pro
     if (status === "201") (operation.responses as Record<string, Json>)["201"] = { ...success, headers: { Location: { schema: { type: "string" }, description: "the created resource" } } };
   }
   const components = (document.components ?? {}) as Json;
-  components.schemas = { ...((components.schemas as Json | undefined) ?? {}), Error: ERROR_SCHEMA };
+  // trpc-to-openapi registers its own error shapes; every error here is our Error body instead.
+  const schemas = Object.entries((components.schemas as Json | undefined) ?? {}).filter(([name]) => !name.startsWith("error."));
+  components.schemas = { ...Object.fromEntries(schemas), Error: ERROR_SCHEMA };
   document.components = components;
   return document;
 }

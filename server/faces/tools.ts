@@ -43,30 +43,39 @@ function selectorKey(entity: string | null, action: string | null): string {
   return `${entity ?? ""}/${action ?? ""}`;
 }
 
+/** Named sub-schemas ($defs) of several procedures, lifted to the root of an aggregate schema. */
+function liftDefinitions(schemas: JsonSchema[]): JsonSchema {
+  const definitions: JsonSchema = {};
+  for (const schema of schemas) Object.assign(definitions, schema.$defs ?? {});
+  return Object.keys(definitions).length ? { $defs: definitions } : {};
+}
+
 function aggregateInputSchema(actions: ToolAction[]): JsonSchema {
   const properties: Record<string, unknown> = {};
+  const schemas = actions.map((entry) => jsonSchema(entry.procedure.input, "input"));
   const variants: JsonSchema[] = [];
   const hasEntity = actions.some((entry) => entry.entity !== null);
-  for (const entry of actions) {
-    const schema = jsonSchema(entry.procedure.input, "input");
+  actions.forEach((entry, index) => {
+    const schema = schemas[index] as JsonSchema;
     for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) properties[key] ??= value;
     const selector: Record<string, unknown> = { action: { const: entry.action } };
     if (hasEntity) selector.entity = { const: entry.entity };
     variants.push({ properties: selector, required: [...(hasEntity ? ["entity"] : []), "action", ...((schema.required as string[]) ?? [])] });
-  }
+  });
   const selectors: Record<string, unknown> = {
     action: { type: "string", enum: [...new Set(actions.map((entry) => entry.action))], description: "which operation to run" },
   };
   if (hasEntity) selectors.entity = { type: "string", enum: [...new Set(actions.map((entry) => entry.entity))], description: "client or product" };
-  const fallback = actions.find((entry) => entry.isDefault);
-  if (fallback) variants.push({ not: { required: ["action"] }, required: (jsonSchema(fallback.procedure.input, "input").required as string[]) ?? [] });
-  const required = [...(hasEntity ? ["entity"] : []), ...(fallback ? [] : ["action"])];
-  return { type: "object", properties: { ...selectors, ...properties }, required, oneOf: variants };
+  const fallback = actions.findIndex((entry) => entry.isDefault);
+  if (fallback >= 0) variants.push({ not: { required: ["action"] }, required: (schemas[fallback]?.required as string[]) ?? [] });
+  const required = [...(hasEntity ? ["entity"] : []), ...(fallback >= 0 ? [] : ["action"])];
+  return { type: "object", properties: { ...selectors, ...properties }, required, oneOf: variants, ...liftDefinitions(schemas) };
 }
 
 function aggregateOutputSchema(actions: ToolAction[]): JsonSchema {
   const outputs = actions.map((entry) => jsonSchema(entry.procedure.output, "output"));
-  return { type: "object", anyOf: outputs };
+  const branches = outputs.map(({ $defs: _lifted, ...branch }) => branch);
+  return { type: "object", anyOf: branches, ...liftDefinitions(outputs) };
 }
 
 function buildTool(name: string, actions: ToolAction[]): Tool {

@@ -61,7 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     key,
     async close() {
       await scheduler.stop();
-      await app.elysia.stop();
+      await app.stop();
       await services.database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

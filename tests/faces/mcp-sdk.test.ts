@@ -1,0 +1,293 @@
+// /api/mcp (and /api/mcp/stream) driven by the official MCP TypeScript SDK client, through the real
+// HTTP server. Every successful structuredContent is validated against the tool's outputSchema twice:
+// by the SDK client itself (it validates after listTools) and explicitly with the SDK's ajv provider.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { invoiceInput, operation } from "../helpers/factories.ts";
+import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
+
+type Tool = { name: string; description?: string; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown>; annotations?: Record<string, unknown> };
+type CallResult = { content?: unknown; structuredContent?: Record<string, unknown>; isError?: boolean };
+
+const EXPECTED_TOOLS = [
+  "entities.mutate",
+  "entities.query",
+  "invoices.create",
+  "invoices.duplicate",
+  "invoices.finalize",
+  "invoices.mutate",
+  "invoices.query",
+  "svc.capabilities",
+  "svc.feedback",
+];
+
+let server: TestServer;
+let owner: TestAccount;
+const clients: Client[] = [];
+const validator = new AjvJsonSchemaValidator();
+
+/** One HTTP exchange the SDK made, as seen on the wire. */
+type Exchange = { method: string; rpc: string | null; protocolHeader: string | null; status: number; contentType: string | null };
+
+async function connect(path: "/api/mcp" | "/api/mcp/stream", key: string | null, exchanges: Exchange[] = []): Promise<Client> {
+  const client = new Client({ name: "mcp-sdk-test", version: "1.0.0" });
+  const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
+  const recordingFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
+    const response = await fetch(url, init);
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { method?: string }) : null;
+    exchanges.push({
+      method: init?.method ?? "GET",
+      rpc: body?.method ?? null,
+      protocolHeader: new Headers(init?.headers).get("mcp-protocol-version"),
+      status: response.status,
+      contentType: response.headers.get("content-type"),
+    });
+    return response;
+  };
+  const transport = new StreamableHTTPClientTransport(new URL(server.url + path), { requestInit: { headers }, fetch: recordingFetch });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+/** The text block of a result, parsed as JSON. */
+function textJson(result: CallResult): any {
+  const content = result.content as { type: string; text?: string }[];
+  expect(Array.isArray(content)).toBe(true);
+  expect(content[0]?.type).toBe("text");
+  return JSON.parse(content[0]?.text ?? "");
+}
+
+/** A successful result: no isError, structuredContent valid against the tool's outputSchema, text = the same JSON. */
+function expectSuccess(tool: Tool | undefined, result: CallResult): Record<string, unknown> {
+  if (result.isError) throw new Error(`tool failed: ${JSON.stringify(result.content)}`);
+  expect(tool?.outputSchema).toBeDefined();
+  const structured = result.structuredContent;
+  expect(structured).toBeDefined();
+  const check = validator.getValidator(tool!.outputSchema as Record<string, unknown>)(structured);
+  if (!check.valid) throw new Error(`structuredContent of ${tool!.name} does not match its outputSchema: ${check.errorMessage}`);
+  expect(textJson(result)).toEqual(structured as Record<string, unknown>);
+  return structured!;
+}
+
+/** A failed result: isError, no structuredContent, the text block is {error, code, details?}. */
+function expectToolError(result: CallResult, code: string): any {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  const body = textJson(result);
+  expect(body.code).toBe(code);
+  expect(typeof body.error).toBe("string");
+  return body;
+}
+
+let client: Client;
+const handshake: Exchange[] = [];
+/** The tools as the server lists them (raw tools/list), for the explicit outputSchema checks. */
+let tools: Map<string, Tool>;
+/** What the SDK's own listTools() did: its result, or the error it threw. */
+let sdkListing: { tools: Tool[] } | { error: unknown };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.account();
+  // The raw listing keeps the other tests independent of whether the SDK accepts the listing; when
+  // it does, listTools() below also makes the SDK validate every structuredContent itself.
+  const raw = await fetch(`${server.url}/api/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+  const listed = (await raw.json()) as { result: { tools: Tool[] } };
+  tools = new Map(listed.result.tools.map((tool) => [tool.name, tool]));
+  client = await connect("/api/mcp", owner.key, handshake);
+  sdkListing = await client.listTools().then(
+    (result) => ({ tools: result.tools as Tool[] }),
+    (error: unknown) => ({ error }),
+  );
+});
+afterAll(async () => {
+  for (const each of clients) await each.close();
+  await server.close();
+});
+
+describe("MCP SDK client on /api/mcp: handshake and tools/list", () => {
+  test("connects and negotiates our protocol version, with server info and tools capability", () => {
+    expect(client.getServerVersion()).toMatchObject({ name: "invoicing-service", version: server.services.version });
+    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    expect(typeof client.getInstructions()).toBe("string");
+    // The SDK sends the version it negotiated on every later request; the server accepted it.
+    const transport = (client as unknown as { transport: { protocolVersion?: string } }).transport;
+    expect(transport.protocolVersion).toBe("2025-11-25");
+  });
+
+  test("the handshake on the wire: initialize (JSON), initialized (202), GET stream (405), then versioned requests", () => {
+    const [init, initialized, stream, list] = handshake;
+    expect(init).toMatchObject({ method: "POST", rpc: "initialize", protocolHeader: null, status: 200 });
+    expect(init?.contentType).toStartWith("application/json");
+    expect(initialized).toMatchObject({ method: "POST", rpc: "notifications/initialized", protocolHeader: "2025-11-25", status: 202 });
+    expect(stream).toMatchObject({ method: "GET", status: 405 });
+    expect(list).toMatchObject({ method: "POST", rpc: "tools/list", protocolHeader: "2025-11-25", status: 200 });
+  });
+
+  test("the SDK's listTools() accepts the listing (it rejects an outputSchema whose root is not type object)", () => {
+    if ("error" in sdkListing) throw new Error(`SDK listTools() failed: ${String(sdkListing.error)}`);
+    expect(sdkListing.tools.map((tool) => tool.name).sort()).toEqual(EXPECTED_TOOLS);
+  });
+
+  test("lists exactly the 9 tools, each with object input/output schemas and annotations", async () => {
+    expect([...tools.keys()].sort()).toEqual(EXPECTED_TOOLS);
+    for (const tool of tools.values()) {
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.outputSchema?.type).toBe("object");
+      expect(typeof tool.description).toBe("string");
+      expect(tool.annotations).toBeDefined();
+      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+        expect(typeof tool.annotations?.[hint]).toBe("boolean");
+      }
+      // Every outputSchema compiles in the SDK's own validator (listTools would have thrown otherwise).
+      expect(() => validator.getValidator(tool.outputSchema as Record<string, unknown>)).not.toThrow();
+    }
+    expect(tools.get("invoices.query")?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(tools.get("invoices.mutate")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  });
+});
+
+describe("MCP SDK client on /api/mcp: invoices", () => {
+  test("invoices.create, then invoices.query get reads the same invoice back", async () => {
+    const created = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
+    expect(created).toMatchObject({ type: "invoice", status: "draft", number: null, revision: 1, subtotal: 124_550, tax: 23_665, total: 148_215 });
+    expect(created.id).toMatch(/^inv_/);
+
+    const read = expectSuccess(tools.get("invoices.query"), (await client.callTool({ name: "invoices.query", arguments: { action: "get", id: created.id } })) as CallResult);
+    expect(read).toEqual(created);
+  });
+
+  test("invoices.query with {} lists (the default action)", async () => {
+    const created = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput({ issue_date: "2026-11-20", due_date: "2026-12-20" }) })) as CallResult);
+    const listed = expectSuccess(tools.get("invoices.query"), (await client.callTool({ name: "invoices.query", arguments: {} })) as CallResult);
+    expect(listed).toMatchObject({ limit: 20, offset: 0 });
+    expect(listed.total as number).toBeGreaterThanOrEqual(1);
+    const ids = (listed.data as { id: string }[]).map((invoice) => invoice.id);
+    expect(ids).toContain(created.id as string);
+  });
+
+  test("invoices.mutate update with the current revision succeeds; with a stale one it is REVISION_CONFLICT", async () => {
+    const created = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
+    const updated = expectSuccess(
+      tools.get("invoices.mutate"),
+      (await client.callTool({ name: "invoices.mutate", arguments: { action: "update", id: created.id, notes: "first", ...operation(1) } })) as CallResult,
+    );
+    expect(updated).toMatchObject({ id: created.id, notes: "first", revision: 2 });
+
+    const stale = (await client.callTool({ name: "invoices.mutate", arguments: { action: "update", id: created.id, notes: "second", ...operation(1) } })) as CallResult;
+    const body = expectToolError(stale, "REVISION_CONFLICT");
+    expect(body.details).toMatchObject({ current_revision: 2 });
+  });
+
+  test("a validation error is an isError result with VALIDATION_ERROR and the field", async () => {
+    const result = (await client.callTool({ name: "invoices.create", arguments: invoiceInput({ issue_date: "2026-02-30" }) })) as CallResult;
+    const body = expectToolError(result, "VALIDATION_ERROR");
+    expect(body.details.field).toBe("issue_date");
+  });
+
+  test("an unknown action of an aggregate tool is an isError VALIDATION_ERROR", async () => {
+    const result = (await client.callTool({ name: "invoices.query", arguments: { action: "explode" } })) as CallResult;
+    const body = expectToolError(result, "VALIDATION_ERROR");
+    expect(body.details.field).toBe("action");
+  });
+
+  test("a Key tool without Authorization is an isError UNAUTHORIZED (HTTP 200, not a transport failure)", async () => {
+    const anonymous = await connect("/api/mcp", null);
+    const result = (await anonymous.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult;
+    expectToolError(result, "UNAUTHORIZED");
+    // An open tool on stored data without a key is also UNAUTHORIZED.
+    expectToolError((await anonymous.callTool({ name: "invoices.query", arguments: {} })) as CallResult, "UNAUTHORIZED");
+    // And an open tool that needs nothing stored works without a key.
+    const capabilities = expectSuccess(tools.get("svc.capabilities"), (await anonymous.callTool({ name: "svc.capabilities", arguments: {} })) as CallResult);
+    expect(capabilities.name).toBe("invoicing-service");
+  });
+
+  test("an unknown tool is a JSON-RPC error the SDK throws (−32602)", async () => {
+    const error = await client.callTool({ name: "invoices.nope", arguments: {} }).then(
+      () => null,
+      (caught: unknown) => caught as { code?: number },
+    );
+    expect(error).not.toBeNull();
+    expect(error?.code).toBe(-32602);
+  });
+});
+
+describe("MCP SDK client on /api/mcp: entities and platform", () => {
+  test("entities.mutate creates a client; entities.query lists it", async () => {
+    const name = `Client ${crypto.randomUUID()}`;
+    const made = expectSuccess(
+      tools.get("entities.mutate"),
+      (await client.callTool({ name: "entities.mutate", arguments: { entity: "client", action: "create", name } })) as CallResult,
+    );
+    expect(made).toMatchObject({ name, archived: false });
+    expect(made.id).toMatch(/^cli_/);
+
+    const listed = expectSuccess(
+      tools.get("entities.query"),
+      (await client.callTool({ name: "entities.query", arguments: { entity: "client", action: "list" } })) as CallResult,
+    );
+    expect((listed.data as { id: string; name: string }[]).find((row) => row.id === made.id)?.name).toBe(name);
+
+    const got = expectSuccess(
+      tools.get("entities.query"),
+      (await client.callTool({ name: "entities.query", arguments: { entity: "client", action: "get", id: made.id } })) as CallResult,
+    );
+    expect(got).toEqual(made);
+  });
+
+  test("entities.mutate without an entity is an isError VALIDATION_ERROR naming entity", async () => {
+    const result = (await client.callTool({ name: "entities.mutate", arguments: { action: "create", name: "x" } })) as CallResult;
+    const body = expectToolError(result, "VALIDATION_ERROR");
+    expect(body.details.field).toBe("entity");
+  });
+
+  test("svc.capabilities and svc.feedback return schema-valid structured content", async () => {
+    const capabilities = expectSuccess(tools.get("svc.capabilities"), (await client.callTool({ name: "svc.capabilities", arguments: {} })) as CallResult);
+    expect((capabilities.tools as { name: string }[]).map((tool) => tool.name).sort()).toEqual(EXPECTED_TOOLS);
+    const feedback = expectSuccess(tools.get("svc.feedback"), (await client.callTool({ name: "svc.feedback", arguments: { kind: "bug", message: "from the SDK test" } })) as CallResult);
+    expect(feedback.id).toMatch(/^fbk_/);
+  });
+
+  test("invoices.duplicate and invoices.finalize return schema-valid structured content", async () => {
+    const created = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
+    const copy = expectSuccess(tools.get("invoices.duplicate"), (await client.callTool({ name: "invoices.duplicate", arguments: { id: created.id } })) as CallResult);
+    expect(copy).toMatchObject({ status: "draft", number: null });
+    expect(copy.id).not.toBe(created.id);
+    const finalized = expectSuccess(
+      tools.get("invoices.finalize"),
+      (await client.callTool({ name: "invoices.finalize", arguments: { id: created.id, ...operation(1) } })) as CallResult,
+    );
+    expect(finalized).toMatchObject({ id: created.id, locked: true, revision: 2 });
+    expect(finalized.number).toMatch(/^INV-2026-\d{4}$/);
+  });
+});
+
+describe("MCP SDK client on /api/mcp/stream (SSE answers)", () => {
+  test("connects, lists the same tools and calls them; results arrive over SSE", async () => {
+    const exchanges: Exchange[] = [];
+    const streamed = await connect("/api/mcp/stream", owner.key, exchanges);
+    const created = expectSuccess(tools.get("invoices.create"), (await streamed.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
+    const read = expectSuccess(tools.get("invoices.query"), (await streamed.callTool({ name: "invoices.query", arguments: { action: "get", id: created.id } })) as CallResult);
+    expect(read).toEqual(created);
+    const conflict = (await streamed.callTool({ name: "invoices.mutate", arguments: { action: "update", id: created.id, notes: "x", ...operation(7) } })) as CallResult;
+    expectToolError(conflict, "REVISION_CONFLICT");
+    await streamed.ping();
+    const answered = exchanges.filter((exchange) => exchange.method === "POST" && exchange.status === 200);
+    expect(answered.map((exchange) => exchange.rpc)).toEqual(["initialize", "tools/call", "tools/call", "tools/call", "ping"]);
+    for (const exchange of answered) expect(exchange.contentType).toStartWith("text/event-stream");
+    expect(exchanges.find((exchange) => exchange.rpc === "notifications/initialized")?.status).toBe(202);
+  });
+
+  test("the SDK's listTools() over SSE returns the 9 tools", async () => {
+    const streamed = await connect("/api/mcp/stream", owner.key);
+    const listed = await streamed.listTools();
+    expect(listed.tools.map((tool) => tool.name).sort()).toEqual(EXPECTED_TOOLS);
+  });
+});

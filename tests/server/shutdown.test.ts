@@ -1,0 +1,40 @@
+// SIGTERM's path: stop accepting, finish what is in flight, close the database.
+import { expect, test } from "bun:test";
+import { drainAndClose } from "../../server/shutdown.ts";
+import { invoiceInput } from "../helpers/factories.ts";
+import { startTestServer } from "../helpers/server.ts";
+
+test("a request in flight when the server drains still completes, then the database closes", async () => {
+  const server = await startTestServer();
+  const owner = await server.account();
+  const body = new TextEncoder().encode(JSON.stringify(invoiceInput()));
+  let finishBody: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (finishBody = resolve));
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(body.slice(0, 10));
+      await held;
+      controller.enqueue(body.slice(10));
+      controller.close();
+    },
+  });
+  const inFlight = fetch(`${server.url}/api/invoices`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${owner.key}`, "content-type": "application/json", "content-length": String(body.length) },
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
+  // Wait (by yielding, not sleeping) until the server holds the request.
+  const bunServer = server.app.elysia.server as unknown as { pendingRequests: number };
+  for (let spins = 0; bunServer.pendingRequests === 0; spins++) {
+    if (spins > 100_000) throw new Error("the request never reached the server");
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const drained = drainAndClose(server.app, server.scheduler, server.services);
+  finishBody();
+  const response = await inFlight;
+  expect(response.status).toBe(201);
+  await drained;
+  await expect(server.services.database.client.execute("select 1")).rejects.toThrow();
+  await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+});
