@@ -11,8 +11,10 @@ import { createKeyResolver, type KeyResolver } from "./auth/key-resolver.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { loadDailyUsage } from "../db/queries/usage.ts";
+import packageJson from "../package.json" with { type: "json" };
 
-export const VERSION = "0.1.0";
+/** The package version, reported by health, capabilities and the OpenAPI document. */
+export const VERSION: string = packageJson.version;
 
 export type Services = {
   config: Config;
