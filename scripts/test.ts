@@ -12,7 +12,7 @@ function run(title: string, command: string, args: string[]): number {
 }
 
 const typecheck = run("typecheck", bin("tsc"), ["--noEmit", "-p", "."]);
-const tests = run("tests", process.execPath, ["test", ...process.argv.slice(2)]);
+const tests = run("tests", process.execPath, ["test", "--timeout", "30000", ...process.argv.slice(2)]);
 if (typecheck !== 0) console.error("\ntypecheck failed");
 if (tests !== 0) console.error("\ntests failed");
 process.exit(typecheck === 0 && tests === 0 ? 0 : 1);

@@ -1,0 +1,53 @@
+// Runs every `sh` example of docs/api-guide.md, in order, in one bash session against a fresh server.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
+
+const tools = ["bash", "curl", "jq"].filter((tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0);
+if (tools.length && process.env.CI) throw new Error(`CI lacks ${tools.join(", ")}: .ci/run installs them`);
+
+let server: TestServer;
+let owner: TestAccount;
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.account({ tier: "pro" });
+});
+afterAll(() => server.close());
+
+test.skipIf(tools.length > 0)("the API guide's examples run and print what the guide says", async () => {
+  const guide = readFileSync(join(import.meta.dir, "../../docs/api-guide.md"), "utf8");
+  const blocks = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]);
+  expect(blocks.length).toBeGreaterThan(8);
+  const script = `set -euo pipefail\n${blocks.join("\n")}`;
+  // Asynchronously: the server answering the examples runs in this process.
+  const run = Bun.spawn(["bash", "-c", script], { env: { ...process.env, BASE: server.url, KEY: owner.key }, stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, status] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
+  expect(stderr).toBe("");
+  expect(status).toBe(0);
+  const lines = stdout.trim().split("\n");
+  const expected = [
+    '{"status":"ok","d1":true,"r2":true,"kv":true}',
+    /"legal_name":"Acme GmbH","currency":"EUR","timezone":"Europe\/Berlin"/,
+    '{"total":1,"names":["Globex Corporation"]}',
+    /"status":"draft","bill_to_name":"Globex Corporation","subtotal":125000,"tax":23150,"total":148150,"tax_breakdown":\[\{"category":"S","rate":7,"taxable":5000,"tax":350\},\{"category":"S","rate":19,"taxable":120000,"tax":22800\}\]/,
+    /"revision":1,"items":\[120000,5000\]/,
+    /"total":1,"limit":5,"offset":0/,
+    '{"revision":2,"notes":"Thank you!","total":148150}',
+    '{"code":"REVISION_CONFLICT","details":{"current_revision":2}}',
+    '{"status":"sent","number":"INV-2026-0001","locked":true,"amount_due":148150}',
+    '{"status":"paid","amount_paid":148150,"amount_due":0}',
+    '[{"revision":1,"action":"created","to_status":"draft"},{"revision":2,"action":"updated","to_status":"draft"},{"revision":3,"action":"transitioned","to_status":"sent"},{"revision":4,"action":"payment_recorded","to_status":"paid"}]',
+    /"currency":"EUR","invoices":1,"revenue":148150,"outstanding":0,"overdue":0/,
+    /"code":"INVALID_AMOUNT","details":\{"field":"items.0.rate"/,
+    '"UNAUTHORIZED"',
+    '{"number":"INV-2026-0001","status":"paid"}',
+    /^\["entities.mutate","entities.query","invoices.create"/,
+  ];
+  expect(lines.length).toBe(expected.length);
+  expected.forEach((want, index) => {
+    if (typeof want === "string") expect(lines[index]).toBe(want);
+    else expect(lines[index]).toMatch(want);
+  });
+});
