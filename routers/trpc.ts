@@ -107,7 +107,8 @@ const mapErrors = t.middleware(async ({ ctx, next, path }) => {
       error: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause),
     });
   }
-  if (result.error.cause === app) return result;
+  // tRPC wraps a thrown AppError as INTERNAL_SERVER_ERROR: re-code it so /trpc answers the right status.
+  if (result.error.cause === app && result.error.code === ERROR_TABLE[app.code].trpc) return result;
   return { ...result, error: new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app }) };
 });
 
@@ -119,13 +120,17 @@ const authenticate = t.middleware(async ({ ctx, next }) => {
 
 const base = t.procedure.use(mapErrors).use(authenticate);
 
-/** Open to anyone; a present but invalid key is still refused (401). Rate limited as the caller's tier. */
-export const publicProcedure = base.use(({ ctx, meta, next }) => {
+/**
+ * Counts the request against the caller's tier: its account's with a key, its address's without.
+ * It runs after the key and scope checks, so a refused caller gets 401/403, never 429.
+ */
+const rateLimit = t.middleware(({ ctx, meta, next }) => {
   if (meta?.unmetered) return next();
-  const tier = ctx.key?.tier ?? "anonymous";
+  const key = (ctx as Context & { key?: ResolvedKey | null }).key ?? null;
+  const tier = key?.tier ?? "anonymous";
   const limits = ctx.services.config.tierLimits[tier];
   if (!limits) return next();
-  const subject = ctx.key ? `acc:${ctx.key.accountId}` : `ip:${ctx.clientIp}`;
+  const subject = key ? `acc:${key.accountId}` : `ip:${ctx.clientIp}`;
   const decision = ctx.services.rateLimiter.hit(subject, limits, ctx.services.clock.now());
   Object.assign(ctx.responseHeaders, decision.headers);
   if (!decision.allowed) {
@@ -137,21 +142,29 @@ export const publicProcedure = base.use(({ ctx, meta, next }) => {
   return next();
 });
 
-/** Open housekeeping (health, capabilities, OpenAPI): never rate limited. */
+/** Open to anyone; a present but invalid key is still refused (401). Rate limited as the caller's tier. */
+export const publicProcedure = base.use(rateLimit);
+
+/** Open housekeeping (health, capabilities): never rate limited. */
 export const housekeepingProcedure = base.meta({ unmetered: true });
 
-/** Needs a valid API key, whatever its scopes; the procedure then works inside that key's account. */
-export const keyProcedure = publicProcedure.use(({ ctx, next }) => {
+const withKey = base.use(({ ctx, next }) => {
   if (!ctx.key) throw new AppError("UNAUTHORIZED", "This operation needs an API key: Authorization: Bearer svc_…");
   return next({ ctx: { ...ctx, key: ctx.key, accountId: ctx.key.accountId } });
 });
 
+/** Needs a valid API key, whatever its scopes; the procedure then works inside that key's account. */
+export const keyProcedure = withKey.use(rateLimit);
+
 /** Needs an API key holding `scope`. */
 export function scopedProcedure(scope: Scope) {
-  return keyProcedure.meta({ scope }).use(({ ctx, next }) => {
-    if (!ctx.key.scopes.includes(scope)) {
-      throw new AppError("FORBIDDEN", `The API key lacks the ${scope} scope`, { required_scope: scope });
-    }
-    return next();
-  });
+  return withKey
+    .meta({ scope })
+    .use(({ ctx, next }) => {
+      if (!ctx.key.scopes.includes(scope)) {
+        throw new AppError("FORBIDDEN", `The API key lacks the ${scope} scope`, { required_scope: scope });
+      }
+      return next();
+    })
+    .use(rateLimit);
 }

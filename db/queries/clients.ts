@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { PostalAddress } from "../../server/domain/profile.ts";
 import { searchFold } from "../../server/domain/invoice.ts";
 import type { Executor } from "../client.ts";
@@ -67,9 +67,14 @@ export async function insertClient(db: Executor, accountId: string, record: Clie
   await db.insert(clients).values(toRow(accountId, record, record.archived ? record.updated_at : null));
 }
 
-export async function saveClient(db: Executor, accountId: string, record: ClientRecord, archivedAt: string | null): Promise<void> {
-  const { id: _id, accountId: _account, createdAt: _created, ...changes } = toRow(accountId, record, archivedAt);
-  await db.update(clients).set(changes).where(and(eq(clients.id, record.id), eq(clients.accountId, accountId)));
+/** Saves a client; archiving stamps the time once, un-archiving clears it. */
+export async function saveClient(db: Executor, accountId: string, record: ClientRecord): Promise<void> {
+  const { id: _id, accountId: _account, createdAt: _created, archivedAt: _archived, ...changes } = toRow(accountId, record, null);
+  const archivedAt = record.archived ? sql`coalesce(${clients.archivedAt}, ${record.updated_at})` : null;
+  await db
+    .update(clients)
+    .set({ ...changes, archivedAt })
+    .where(and(eq(clients.id, record.id), eq(clients.accountId, accountId)));
 }
 
 export async function deleteClientRow(db: Executor, accountId: string, id: string): Promise<void> {
@@ -89,7 +94,8 @@ export async function listClients(db: Executor, accountId: string, filters: Clie
   if (filters.q) conditions.push(containsFolded(clients.searchText, filters.q));
   const where = and(...conditions);
   const [rows, totals] = await Promise.all([
-    db.select().from(clients).where(where).orderBy(asc(clients.name), asc(clients.id)).limit(filters.limit).offset(filters.offset),
+    // By the folded text, so names sort as people read them ("alpha" before "Zeta", "Ärzte" among the A's).
+    db.select().from(clients).where(where).orderBy(asc(clients.searchText), asc(clients.id)).limit(filters.limit).offset(filters.offset),
     db.select({ n: count() }).from(clients).where(where),
   ]);
   return { records: rows.map(toRecord), total: totals[0]?.n ?? 0 };

@@ -76,7 +76,7 @@ export async function listProducts(db: Executor, accountId: string, filters: Pro
   if (filters.q) conditions.push(containsFolded(products.searchText, filters.q));
   const where = and(...conditions);
   const [rows, totals] = await Promise.all([
-    db.select().from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(filters.limit).offset(filters.offset),
+    db.select().from(products).where(where).orderBy(asc(products.searchText), asc(products.id)).limit(filters.limit).offset(filters.offset),
     db.select({ n: count() }).from(products).where(where),
   ]);
   return { records: rows.map(toRecord), total: totals[0]?.n ?? 0 };

@@ -33,8 +33,7 @@ export const updateClient = scopedProcedure("entities:write")
         archived: archived ?? current.archived,
         updated_at: now,
       };
-      const archivedAt = record.archived ? (current.archived ? current.updated_at : now) : null;
-      await saveClient(tx, ctx.accountId, record, archivedAt);
+      await saveClient(tx, ctx.accountId, record);
       return record;
     }),
   );

@@ -368,12 +368,17 @@ export function duplicatedInvoice(source: InvoiceRecord, params: { id: string; t
   });
 }
 
-/** Normalized text for `q` search: lower-cased, accents folded, so "ÉLAN" finds "élan" and "elan". */
+/**
+ * Normalized text for `q` search: accents dropped and case folded beyond ASCII, so "ÉLAN" finds
+ * "élan" and "elan", and "GROSSHANDEL" finds "Großhandel" (upper- then lower-casing folds ß to ss
+ * and final ς to σ, as Unicode case folding does).
+ */
 export function searchFold(...parts: Array<string | null | undefined>): string {
   return parts
     .filter(Boolean)
     .join(" ")
+    .toUpperCase()
+    .toLowerCase()
     .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLocaleLowerCase("und");
+    .replace(/\p{M}/gu, "");
 }

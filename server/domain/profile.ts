@@ -45,7 +45,9 @@ export function emptyProfile(): StoredProfile {
   };
 }
 
+/** An IANA zone name (Europe/Berlin, UTC, Etc/GMT+1); offsets like +01:00 are not zones. */
 export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
     return true;

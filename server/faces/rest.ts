@@ -82,6 +82,14 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
     else parameterized.push(route);
   }
 
+  function decoded(segment: string): string | null {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+  }
+
   function match(method: string, pathname: string): { route: Route; pathParams: Record<string, string> } | null {
     const fixed = exact.get(`${method} ${pathname}`);
     if (fixed) return { route: fixed, pathParams: {} };
@@ -93,8 +101,13 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       for (let index = 0; index < segments.length && ok; index++) {
         const name = route.params.get(index);
         const segment = segments[index] ?? "";
-        if (name) pathParams[name] = decodeURIComponent(segment);
-        else ok = route.segments[index] === segment;
+        if (!name) ok = route.segments[index] === segment;
+        else {
+          // An empty or malformed parameter matches no route: 404, not a validation error or a 500.
+          const value = segment === "" ? null : decoded(segment);
+          if (value === null) ok = false;
+          else pathParams[name] = value;
+        }
       }
       if (ok) return { route, pathParams };
     }
@@ -105,7 +118,11 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
     const segments = pathname.split("/");
     for (const [shape, methods] of methodsByShape) {
       const parts = shape.split("/");
-      if (parts.length === segments.length && parts.every((part, index) => part === "*" || part === segments[index])) return methods;
+      const fits = parts.every((part, index) => {
+        const segment = segments[index] ?? "";
+        return part === "*" ? segment !== "" && decoded(segment) !== null : part === segment;
+      });
+      if (parts.length === segments.length && fits) return methods;
     }
     return undefined;
   }
@@ -130,7 +147,12 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
     return { ...input, ...pathParams };
   }
 
-  return async function handleRest(request, url, info) {
+  return async function handleRest(request: Request, url: URL, info: RequestInfo): Promise<Response> {
+    // HEAD is answered wherever GET is (RFC 9110 §9.1): the same status and headers, no body.
+    if (request.method === "HEAD") {
+      const response = await handleRest(new Request(request, { method: "GET" }), url, info);
+      return new Response(null, { status: response.status, headers: response.headers });
+    }
     const found = match(request.method, url.pathname);
     if (!found) {
       const allowed = allowedMethods(url.pathname);

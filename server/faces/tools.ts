@@ -25,9 +25,16 @@ export type Tool = {
 
 export type ToolRegistry = { tools: Tool[]; byName: Map<string, Tool> };
 
+/**
+ * The JSON Schema of a zod schema, its root always an object schema: a schema with an id (Invoice)
+ * comes out as a bare `$ref` into `$defs`, which MCP clients refuse as a tool schema root.
+ */
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-  return rest;
+  const reference = typeof rest.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(rest.$ref)?.[1] : undefined;
+  if (!reference) return rest;
+  const { $ref: _root, ...others } = rest;
+  return { ...((rest.$defs as Record<string, JsonSchema>)[reference] ?? {}), ...others };
 }
 
 function unionHints(hints: ToolHints[]): ToolHints {
@@ -69,7 +76,14 @@ function aggregateInputSchema(actions: ToolAction[]): JsonSchema {
   const fallback = actions.findIndex((entry) => entry.isDefault);
   if (fallback >= 0) variants.push({ not: { required: ["action"] }, required: (schemas[fallback]?.required as string[]) ?? [] });
   const required = [...(hasEntity ? ["entity"] : []), ...(fallback >= 0 ? [] : ["action"])];
-  return { type: "object", properties: { ...selectors, ...properties }, required, oneOf: variants, ...liftDefinitions(schemas) };
+  return {
+    type: "object",
+    properties: { ...selectors, ...properties },
+    required,
+    additionalProperties: false,
+    oneOf: variants,
+    ...liftDefinitions(schemas),
+  };
 }
 
 function aggregateOutputSchema(actions: ToolAction[]): JsonSchema {

@@ -31,20 +31,31 @@ const validator = new AjvJsonSchemaValidator();
 /** One HTTP exchange the SDK made, as seen on the wire. */
 type Exchange = { method: string; rpc: string | null; protocolHeader: string | null; status: number; contentType: string | null };
 
-async function connect(path: "/api/mcp" | "/api/mcp/stream", key: string | null, exchanges: Exchange[] = []): Promise<Client> {
+/** The exchanges of one client, and the requests still in flight (the SDK opens its GET stream in the background). */
+type Recorder = { exchanges: Exchange[]; inflight: Promise<unknown>[] };
+
+function recorder(): Recorder {
+  return { exchanges: [], inflight: [] };
+}
+
+async function connect(path: "/api/mcp" | "/api/mcp/stream", key: string | null, { exchanges, inflight }: Recorder = recorder()): Promise<Client> {
   const client = new Client({ name: "mcp-sdk-test", version: "1.0.0" });
   const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
-  const recordingFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
-    const response = await fetch(url, init);
-    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { method?: string }) : null;
-    exchanges.push({
-      method: init?.method ?? "GET",
-      rpc: body?.method ?? null,
-      protocolHeader: new Headers(init?.headers).get("mcp-protocol-version"),
-      status: response.status,
-      contentType: response.headers.get("content-type"),
+  const recordingFetch = (url: string | URL, init?: RequestInit): Promise<Response> => {
+    const recorded = fetch(url, init).then((response) => {
+      const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { method?: string }) : null;
+      exchanges.push({
+        method: init?.method ?? "GET",
+        rpc: body?.method ?? null,
+        protocolHeader: new Headers(init?.headers).get("mcp-protocol-version"),
+        status: response.status,
+        contentType: response.headers.get("content-type"),
+      });
+      return response;
     });
-    return response;
+    // Settles only once the exchange is recorded.
+    inflight.push(recorded.catch(() => undefined));
+    return recorded;
   };
   const transport = new StreamableHTTPClientTransport(new URL(server.url + path), { requestInit: { headers }, fetch: recordingFetch });
   await client.connect(transport);
@@ -83,7 +94,7 @@ function expectToolError(result: CallResult, code: string): any {
 }
 
 let client: Client;
-const handshake: Exchange[] = [];
+const handshake = recorder();
 /** The tools as the server lists them (raw tools/list), for the explicit outputSchema checks. */
 let tools: Map<string, Tool>;
 /** What the SDK's own listTools() did: its result, or the error it threw. */
@@ -122,13 +133,15 @@ describe("MCP SDK client on /api/mcp: handshake and tools/list", () => {
     expect(transport.protocolVersion).toBe("2025-11-25");
   });
 
-  test("the handshake on the wire: initialize (JSON), initialized (202), GET stream (405), then versioned requests", () => {
-    const [init, initialized, stream, list] = handshake;
-    expect(init).toMatchObject({ method: "POST", rpc: "initialize", protocolHeader: null, status: 200 });
+  test("the handshake on the wire: initialize (JSON), initialized (202), GET stream (405), then versioned requests", async () => {
+    // The GET stream is opened in the background, so only the POSTs have a fixed order.
+    await Promise.all(handshake.inflight);
+    const [init, initialized, list] = handshake.exchanges.filter((exchange) => exchange.method === "POST");
+    expect(init).toMatchObject({ rpc: "initialize", protocolHeader: null, status: 200 });
     expect(init?.contentType).toStartWith("application/json");
-    expect(initialized).toMatchObject({ method: "POST", rpc: "notifications/initialized", protocolHeader: "2025-11-25", status: 202 });
-    expect(stream).toMatchObject({ method: "GET", status: 405 });
-    expect(list).toMatchObject({ method: "POST", rpc: "tools/list", protocolHeader: "2025-11-25", status: 200 });
+    expect(initialized).toMatchObject({ rpc: "notifications/initialized", protocolHeader: "2025-11-25", status: 202 });
+    expect(list).toMatchObject({ rpc: "tools/list", protocolHeader: "2025-11-25", status: 200 });
+    expect(handshake.exchanges.filter((exchange) => exchange.method === "GET").map((exchange) => exchange.status)).toEqual([405]);
   });
 
   test("the SDK's listTools() accepts the listing (it rejects an outputSchema whose root is not type object)", () => {
@@ -271,8 +284,9 @@ describe("MCP SDK client on /api/mcp: entities and platform", () => {
 
 describe("MCP SDK client on /api/mcp/stream (SSE answers)", () => {
   test("connects, lists the same tools and calls them; results arrive over SSE", async () => {
-    const exchanges: Exchange[] = [];
-    const streamed = await connect("/api/mcp/stream", owner.key, exchanges);
+    const recorded = recorder();
+    const { exchanges } = recorded;
+    const streamed = await connect("/api/mcp/stream", owner.key, recorded);
     const created = expectSuccess(tools.get("invoices.create"), (await streamed.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
     const read = expectSuccess(tools.get("invoices.query"), (await streamed.callTool({ name: "invoices.query", arguments: { action: "get", id: created.id } })) as CallResult);
     expect(read).toEqual(created);
