@@ -92,12 +92,17 @@ export async function finalized(db: Executor, accountId: string, record: Invoice
   return { ...record, number, locked: true, finalized_at: record.finalized_at ?? now.toISOString() };
 }
 
+/** A move's result and what it changed, for the history entry ("approval" when the move approved). */
+export type Moved = { record: InvoiceRecord; changes: string[] };
+
 /** Moves the invoice through the state machine, with the side effects a move carries. */
-export async function transitioned(db: Executor, accountId: string, record: InvoiceRecord, to: InvoiceStatus, mover: Mover, now: Date): Promise<InvoiceRecord> {
+export async function transitioned(db: Executor, accountId: string, record: InvoiceRecord, to: InvoiceStatus, mover: Mover, now: Date): Promise<Moved> {
   const plan = planTransition(record.type, record.status, to, mover);
   const at = now.toISOString();
+  const changes = ["status", ...(plan.approves ? ["approval"] : [])];
   let next: InvoiceRecord = { ...record, status: to };
   if (plan.sends) {
+    if (!record.locked) changes.push("locked", ...(record.number ? [] : ["number"]));
     next = await finalized(db, accountId, next, now);
     next.sent_at = next.sent_at ?? at;
   }
@@ -115,9 +120,21 @@ export async function transitioned(db: Executor, accountId: string, record: Invo
       });
     }
     next = { ...next, amount_paid: next.total, amount_due: 0, paid_at: at };
+    changes.push("amount_paid");
   }
   if (to === "void") next.voided_at = at;
-  return next;
+  return { record: next, changes };
+}
+
+/**
+ * The stored response of an earlier write under this operation key when the fingerprint matches (a
+ * retry); 409 OPERATION_REUSED when the key was used for something else; undefined when it is new.
+ */
+export async function earlierResult<T>(tx: Executor, accountId: string, key: string, print: string, details: Record<string, unknown>): Promise<T | undefined> {
+  const previous = await findOperation(tx, accountId, key);
+  if (!previous) return undefined;
+  if (previous.fingerprint === print) return previous.response as T;
+  throw new AppError("OPERATION_REUSED", undefined, details);
 }
 
 export type RevisionedWrite = {
@@ -134,11 +151,8 @@ export async function saveRevision(services: Services, writer: Writer, write: Re
   const print = await fingerprint(write.payload);
   const operationKey = `op:${write.operationId}`;
   return services.database.write(async (tx) => {
-    const previous = await findOperation(tx, writer.accountId, operationKey);
-    if (previous) {
-      if (previous.fingerprint === print) return previous.response as InvoiceRecord;
-      throw new AppError("OPERATION_REUSED", undefined, { operation_id: write.operationId });
-    }
+    const replay = await earlierResult<InvoiceRecord>(tx, writer.accountId, operationKey, print, { operation_id: write.operationId });
+    if (replay) return replay;
     const current = await ownedInvoice(tx, writer.accountId, write.invoiceId);
     if (current.revision !== write.baseRevision) {
       throw new AppError("REVISION_CONFLICT", `The invoice is at revision ${current.revision}, not ${write.baseRevision}`, {
@@ -175,13 +189,13 @@ export async function saveRevision(services: Services, writer: Writer, write: Re
 export async function saveSystemMove(services: Services, tx: Executor, accountId: string, current: InvoiceRecord, to: InvoiceStatus): Promise<InvoiceRecord | null> {
   const now = services.clock.now();
   const moved = await transitioned(tx, accountId, current, to, { kind: "system" }, now);
-  const record: InvoiceRecord = { ...moved, revision: current.revision + 1, updated_at: now.toISOString() };
+  const record: InvoiceRecord = { ...moved.record, revision: current.revision + 1, updated_at: now.toISOString() };
   if (!(await replaceInvoice(tx, accountId, record, current.revision))) return null;
   await addHistory(tx, {
     accountId,
     invoiceId: record.id,
     now,
-    entry: { revision: record.revision, action: "transitioned", from_status: current.status, to_status: to, changes: ["status"], note: null, actor: "system", at: now.toISOString() },
+    entry: { revision: record.revision, action: "transitioned", from_status: current.status, to_status: to, changes: moved.changes, note: null, actor: "system", at: now.toISOString() },
   });
   return record;
 }
@@ -199,11 +213,8 @@ export async function createOnce(services: Services, writer: Writer, params: Ide
   const operationKey = `idem:${params.key}`;
   return services.database.write(async (tx) => {
     if (params.key) {
-      const previous = await findOperation(tx, writer.accountId, operationKey);
-      if (previous) {
-        if (previous.fingerprint === print) return previous.response as InvoiceRecord;
-        throw new AppError("OPERATION_REUSED", "This idempotency key was already used with a different request", { idempotency_key: params.key });
-      }
+      const replay = await earlierResult<InvoiceRecord>(tx, writer.accountId, operationKey, print, { idempotency_key: params.key });
+      if (replay) return replay;
     }
     const record = await params.create(tx);
     await assertNumberFree(tx, writer.accountId, record);

@@ -1,6 +1,6 @@
 // The scheduler's jobs. Later issues add theirs here (recurring invoices, webhook retries, …).
 import { addDailyUsage } from "../db/queries/usage.ts";
-import { findOverdueCandidates } from "../db/queries/invoices.ts";
+import { findOverdueCandidates, type DueCursor } from "../db/queries/invoices.ts";
 import { purgeExpiredKv } from "../db/queries/kv.ts";
 import { OPERATION_RETENTION_DAYS, purgeOperations } from "../db/queries/operations.ts";
 import { addDays, dateInZone } from "./domain/clock.ts";
@@ -18,19 +18,21 @@ export const markOverdue: Job = {
     const { database, clock } = services;
     // No zone is more than a day ahead of UTC, so candidates are due before UTC's tomorrow.
     const latestToday = addDays(dateInZone(clock.now(), "UTC"), 1);
+    let after: DueCursor | null = null;
     for (;;) {
-      const candidates = await findOverdueCandidates(database.db, latestToday, OVERDUE_BATCH);
-      let moved = 0;
+      const candidates = await findOverdueCandidates(database.db, { before: latestToday, after, limit: OVERDUE_BATCH });
       for (const { accountId, record } of candidates) {
-        const done = await database.write(async (tx) => {
+        await database.write(async (tx) => {
           const today = dateInZone(clock.now(), (await loadProfile(tx, accountId)).timezone);
           const current = await ownedInvoice(tx, accountId, record.id);
-          if (!(current.status === "sent" || current.status === "viewed") || !current.due_date || current.due_date >= today) return false;
-          return (await saveSystemMove(services, tx, accountId, current, "overdue")) !== null;
+          if ((current.status === "sent" || current.status === "viewed") && current.due_date && current.due_date < today) {
+            await saveSystemMove(services, tx, accountId, current, "overdue");
+          }
         });
-        if (done) moved++;
       }
-      if (candidates.length < OVERDUE_BATCH || moved === 0) return;
+      const last = candidates.at(-1)?.record;
+      if (candidates.length < OVERDUE_BATCH || !last?.due_date) return;
+      after = { dueDate: last.due_date, id: last.id };
     }
   },
 };

@@ -182,13 +182,20 @@ export async function findInvoiceByNumber(db: Executor, accountId: string, type:
   return row?.id;
 }
 
-/** Sent or viewed invoices due before `before` (the latest "today" of any time zone), oldest first. */
-export async function findOverdueCandidates(db: Executor, before: string, limit: number): Promise<StoredInvoice[]> {
+export type DueCursor = { dueDate: string; id: string };
+
+/**
+ * Sent or viewed invoices due before `before` (the latest "today" of any time zone), by due date and
+ * id, starting after `after` so a caller pages through all of them.
+ */
+export async function findOverdueCandidates(db: Executor, params: { before: string; after: DueCursor | null; limit: number }): Promise<StoredInvoice[]> {
+  const { before, after, limit } = params;
+  const page = after ? sql`(${invoices.dueDate}, ${invoices.id}) > (${after.dueDate}, ${after.id})` : undefined;
   const rows = await db
     .select()
     .from(invoices)
-    .where(and(inArray(invoices.status, ["sent", "viewed"]), eq(invoices.type, "invoice"), lt(invoices.dueDate, before)))
-    .orderBy(invoices.dueDate)
+    .where(and(inArray(invoices.status, ["sent", "viewed"]), eq(invoices.type, "invoice"), lt(invoices.dueDate, before), page))
+    .orderBy(invoices.dueDate, invoices.id)
     .limit(limit);
   return rows.map((row) => ({ accountId: row.accountId, record: toRecord(row) }));
 }

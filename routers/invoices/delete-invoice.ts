@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { deleteInvoiceRow } from "../../db/queries/invoices.ts";
 import { deleteHistory } from "../../db/queries/invoice-history.ts";
+import { saveOperation } from "../../db/queries/operations.ts";
 import { deletePayments } from "../../db/queries/payments.ts";
+import { fingerprint } from "../../server/domain/canonical.ts";
 import { AppError } from "../../server/domain/errors.ts";
+import { earlierResult } from "../../server/invoice-writes.ts";
 import { ownedInvoice } from "../../server/ownership.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
@@ -19,20 +22,38 @@ export const deleteInvoice = invoiceWriteProcedure
     },
     tool: { ...INVOICES_MUTATE_TOOL, action: "delete" },
   })
-  .input(z.strictObject({ id: resourceId("inv"), base_revision: z.int().min(1).optional().describe("when given, must be the current revision") }))
+  .input(
+    z.strictObject({
+      id: resourceId("inv"),
+      base_revision: z.int().min(1).optional().describe("when given, must be the current revision"),
+      operation_id: z.uuid().optional().describe("when given, a retry with the same id answers as the first call did"),
+    }),
+  )
   .output(deletedOutput)
-  .mutation(({ ctx, input }) =>
-    ctx.services.database.write(async (tx) => {
-      const current = await ownedInvoice(tx, ctx.accountId, input.id);
-      if (input.base_revision !== undefined && input.base_revision !== current.revision) {
+  .mutation(async ({ ctx, input }) => {
+    const { id, base_revision, operation_id } = input;
+    const print = await fingerprint({ procedure: "invoices.delete", id, base_revision });
+    return ctx.services.database.write(async (tx) => {
+      const key = `op:${operation_id}`;
+      if (operation_id) {
+        const replay = await earlierResult<{ id: string; deleted: true }>(tx, ctx.accountId, key, print, { operation_id });
+        if (replay) return replay;
+      }
+      const current = await ownedInvoice(tx, ctx.accountId, id);
+      if (base_revision !== undefined && base_revision !== current.revision) {
         throw new AppError("REVISION_CONFLICT", `The invoice is at revision ${current.revision}`, { current_revision: current.revision });
       }
       if (current.number !== null) {
         throw new AppError("INVOICE_LOCKED", `Invoice ${current.number} has a number: void it instead of deleting it`, { number: current.number });
       }
-      await deleteInvoiceRow(tx, ctx.accountId, input.id);
-      await deleteHistory(tx, ctx.accountId, input.id);
-      await deletePayments(tx, ctx.accountId, input.id);
-      return { id: input.id, deleted: true as const };
-    }),
-  );
+      await deleteInvoiceRow(tx, ctx.accountId, id);
+      await deleteHistory(tx, ctx.accountId, id);
+      await deletePayments(tx, ctx.accountId, id);
+      const result = { id, deleted: true as const };
+      if (operation_id) {
+        const now = ctx.services.clock.now();
+        await saveOperation(tx, { accountId: ctx.accountId, key, operation: { fingerprint: print, status: 200, response: result }, now });
+      }
+      return result;
+    });
+  });

@@ -1,16 +1,20 @@
 import { findInvoiceOwner } from "../../db/queries/invoices.ts";
+import { findOperation } from "../../db/queries/operations.ts";
 import { assertOwned } from "../../server/ownership.ts";
 import { scopedProcedure } from "../trpc.ts";
 
 /**
  * Writes to one stored invoice. The invoice's tenancy is checked on the raw `id` before the input is
  * validated, so the precedence is 401 → 403 scope → 403/404 tenancy → 428 → 422 (DESIGN "Revisions").
+ * A retry of a delete that already happened finds no invoice but its operation: it passes through
+ * to be answered from the operation record.
  */
 export const invoiceWriteProcedure = scopedProcedure("invoices:write").use(async ({ ctx, getRawInput, next }) => {
-  const raw = (await getRawInput()) as { id?: unknown } | undefined;
-  if (typeof raw?.id === "string") {
-    const owner = await findInvoiceOwner(ctx.services.database.db, raw.id);
-    assertOwned(owner === undefined ? undefined : { accountId: owner, record: null }, ctx.accountId, "invoice", raw.id);
-  }
+  const raw = (await getRawInput()) as { id?: unknown; operation_id?: unknown } | undefined;
+  if (typeof raw?.id !== "string") return next();
+  const { db } = ctx.services.database;
+  const owner = await findInvoiceOwner(db, raw.id);
+  const retried = owner === undefined && typeof raw.operation_id === "string" && (await findOperation(db, ctx.accountId, `op:${raw.operation_id}`)) !== undefined;
+  if (!retried) assertOwned(owner === undefined ? undefined : { accountId: owner, record: null }, ctx.accountId, "invoice", raw.id);
   return next();
 });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { INVOICE_STATUSES, INVOICE_TYPES } from "../../server/domain/lifecycle.ts";
 import { DEFAULT_UNIT } from "../../server/domain/invoice.ts";
+import { isSafeLineAmount } from "../../server/domain/money.ts";
 import {
   addressInput,
   addressOutput,
@@ -93,6 +94,13 @@ export const invoiceOutput = z
 
 export const MAX_ITEMS = 1000;
 
+/** quantity × rate must be a safe amount: known from the input alone, so refused before any revision check. */
+function safeLineAmount(item: { quantity: number; rate: number }, ctx: z.RefinementCtx): void {
+  if (!isSafeLineAmount(item.quantity, item.rate)) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: "quantity × rate is beyond ±(2^53−1)" });
+  }
+}
+
 export const lineItemInput = z.strictObject({
   id: z.string().max(64).optional().describe("keep this line's id (from a previous read); new lines get one"),
   description: z.string().min(1).max(5000),
@@ -102,7 +110,7 @@ export const lineItemInput = z.strictObject({
   tax_rate: percent.nullable().optional().describe("this line's VAT rate; defaults to the invoice's tax_rate"),
   tax_category: taxCategory.nullable().optional(),
   tax_exemption_reason: z.string().max(1000).nullable().optional(),
-});
+}).superRefine(safeLineAmount);
 
 const precedingInput = z
   .union([z.strictObject({ id: resourceId("inv") }), z.strictObject({ number: z.string().min(1).max(100), issue_date: isoDate.nullable().optional() })])

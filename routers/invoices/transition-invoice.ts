@@ -28,8 +28,8 @@ export const transitionInvoice = invoiceWriteProcedure
       operationId: operation_id,
       payload: { procedure: "invoices.transition", id, base_revision, status, note },
       async change(current, tx) {
-        const record = await transitioned(tx, writer.accountId, current, status, writer.mover, ctx.services.clock.now());
-        return { record, action: "transitioned", changes: ["status"], note: note ?? null };
+        const moved = await transitioned(tx, writer.accountId, current, status, writer.mover, ctx.services.clock.now());
+        return { ...moved, action: "transitioned", note: note ?? null };
       },
     });
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { editedInvoice } from "../../server/domain/invoice.ts";
-import { loadProfile, resolveReferences, saveRevision, transitioned } from "../../server/invoice-writes.ts";
+import { assertNumberFree, loadProfile, resolveReferences, saveRevision, transitioned } from "../../server/invoice-writes.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, invoiceStatus, revisionFields, updateFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
@@ -32,12 +32,11 @@ export const updateInvoice = invoiceWriteProcedure
         const now = ctx.services.clock.now();
         const profile = await loadProfile(tx, writer.accountId);
         const resolved = await resolveReferences(tx, writer.accountId, fields);
-        let record = editedInvoice(current, fields, profile, resolved, now);
-        if (status !== undefined && status !== current.status) {
-          record = await transitioned(tx, writer.accountId, record, status, writer.mover, now);
-        }
-        const changes = Object.keys(fields).concat(status !== undefined && status !== current.status ? ["status"] : []);
-        return { record, action: "updated", changes };
+        const edited = editedInvoice(current, fields, profile, resolved, now);
+        if (fields.number !== undefined) await assertNumberFree(tx, writer.accountId, edited);
+        if (status === undefined || status === current.status) return { record: edited, action: "updated", changes: Object.keys(fields) };
+        const moved = await transitioned(tx, writer.accountId, edited, status, writer.mover, now);
+        return { record: moved.record, action: "updated", changes: [...Object.keys(fields), ...moved.changes] };
       },
     });
   });

@@ -14,12 +14,23 @@ function encode(value: bigint, length: number): string {
   return out;
 }
 
-/** A ULID: 48 bits of milliseconds then 80 random bits, Crockford base32. */
+let lastTime = -1;
+let lastEntropy = 0n;
+
+/**
+ * A monotonic ULID: 48 bits of milliseconds then 80 random bits, Crockford base32. Within one
+ * millisecond (or if the clock steps back) the random part counts up, so ids sort in creation order.
+ */
 export function ulid(now: number = Date.now()): string {
-  const random = crypto.getRandomValues(new Uint8Array(10));
-  let entropy = 0n;
-  for (const byte of random) entropy = (entropy << 8n) | BigInt(byte);
-  return encode(BigInt(now), 10) + encode(entropy, 16);
+  if (now <= lastTime) {
+    lastEntropy += 1n;
+  } else {
+    lastTime = now;
+    lastEntropy = 0n;
+    for (const byte of crypto.getRandomValues(new Uint8Array(10))) lastEntropy = (lastEntropy << 8n) | BigInt(byte);
+    lastEntropy >>= 1n; // leave room to count up without overflowing 80 bits
+  }
+  return encode(BigInt(lastTime), 10) + encode(lastEntropy, 16);
 }
 
 export function newId(prefix: IdPrefix, now?: number): string {

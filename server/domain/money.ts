@@ -49,8 +49,12 @@ export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   return negative ? -rounded : rounded;
 }
 
+function isSafe(value: bigint): boolean {
+  return value <= BigInt(MAX_AMOUNT) && value >= -BigInt(MAX_AMOUNT);
+}
+
 function safeAmount(value: bigint, field: string): number {
-  if (value > BigInt(MAX_AMOUNT) || value < -BigInt(MAX_AMOUNT)) {
+  if (!isSafe(value)) {
     throw new AppError("INVALID_AMOUNT", `${field} is beyond the safe whole-unit range (±2^53−1)`, {
       field,
       issue: "unsafe calculated amount",
@@ -73,6 +77,12 @@ function scaledOrThrow(value: number, field: string): bigint {
 /** round_half_away_from_zero(quantity × rate), exact. */
 export function lineAmount(quantity: number, rate: number, field = "amount"): number {
   return safeAmount(divideRounded(scaledOrThrow(quantity, field) * BigInt(rate), SCALE), field);
+}
+
+/** Whether quantity × rate is a safe amount (a quantity with too many decimals is another error's). */
+export function isSafeLineAmount(quantity: number, rate: number): boolean {
+  const scaled = toScaled(quantity);
+  return scaled === null || isSafe(divideRounded(scaled * BigInt(rate), SCALE));
 }
 
 /** round_half_away_from_zero(net × percent / 100), exact. */
