@@ -49,6 +49,14 @@ CREATE TABLE `feedback` (
 	`created_at` text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `invoice_counts` (
+	`account_id` text NOT NULL,
+	`status` text NOT NULL,
+	`type` text NOT NULL,
+	`count` integer NOT NULL,
+	PRIMARY KEY(`account_id`, `status`, `type`)
+);
+--> statement-breakpoint
 CREATE TABLE `invoice_history` (
 	`id` text PRIMARY KEY NOT NULL,
 	`account_id` text NOT NULL,
@@ -67,6 +75,7 @@ CREATE INDEX `invoice_history_invoice` ON `invoice_history` (`invoice_id`,`revis
 CREATE TABLE `invoices` (
 	`id` text PRIMARY KEY NOT NULL,
 	`account_id` text NOT NULL,
+	`doc` text NOT NULL,
 	`type` text NOT NULL,
 	`status` text NOT NULL,
 	`number` text,

@@ -6,61 +6,21 @@ import { searchFold } from "../../server/domain/invoice.ts";
 import type { InvoiceStatus, InvoiceType } from "../../server/domain/lifecycle.ts";
 import type { Executor } from "../client.ts";
 import { containsFolded } from "./search.ts";
-import { invoices } from "../schema/index.ts";
+import { invoiceCounts, invoices } from "../schema/index.ts";
 
 type Row = typeof invoices.$inferSelect;
 
-export function toRecord(row: Row): InvoiceRecord {
-  return {
-    id: row.id,
-    type: row.type as InvoiceType,
-    status: row.status as InvoiceStatus,
-    number: row.number,
-    locked: row.locked,
-    revision: row.revision,
-    from_name: row.fromName,
-    from_email: row.fromEmail,
-    from_address: row.fromAddress as InvoiceRecord["from_address"],
-    from_tax_id: row.fromTaxId,
-    bill_to_name: row.billToName,
-    bill_to_email: row.billToEmail,
-    bill_to_address: row.billToAddress as InvoiceRecord["bill_to_address"],
-    bill_to_tax_id: row.billToTaxId,
-    buyer_reference: row.buyerReference,
-    client_id: row.clientId,
-    template_id: row.templateId,
-    currency: row.currency,
-    locale: row.locale,
-    issue_date: row.issueDate,
-    due_date: row.dueDate,
-    delivery_date: row.deliveryDate,
-    payment_terms: row.paymentTerms,
-    payment: row.payment as InvoiceRecord["payment"],
-    notes: row.notes,
-    tax_rate: row.taxRate,
-    tax_exemption_reason: row.taxExemptionReason,
-    preceding_invoice: row.precedingInvoice as InvoiceRecord["preceding_invoice"],
-    items: row.items as InvoiceRecord["items"],
-    tax_breakdown: row.taxBreakdown as InvoiceRecord["tax_breakdown"],
-    subtotal: row.subtotal,
-    tax: row.tax,
-    total: row.total,
-    amount_paid: row.amountPaid,
-    amount_due: row.total - row.amountPaid,
-    share_url: row.shareUrl,
-    finalized_at: row.finalizedAt,
-    sent_at: row.sentAt,
-    paid_at: row.paidAt,
-    voided_at: row.voidedAt,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  };
+/** The stored document is the record every face returns. */
+function toRecord(doc: string): InvoiceRecord {
+  return JSON.parse(doc) as InvoiceRecord;
 }
 
+/** The row for a record: its document plus the columns queries filter, sort and sum on. */
 function toRow(accountId: string, record: InvoiceRecord): Row {
   return {
     id: record.id,
     accountId,
+    doc: JSON.stringify(record),
     type: record.type,
     status: record.status,
     number: record.number,
@@ -109,8 +69,8 @@ export type StoredInvoice = { accountId: string; record: InvoiceRecord };
 
 /** The invoice with this id in any account: the caller decides between 403 and 404. */
 export async function findInvoice(db: Executor, id: string): Promise<StoredInvoice | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
-  return row ? { accountId: row.accountId, record: toRecord(row) } : undefined;
+  const [row] = await db.select({ accountId: invoices.accountId, doc: invoices.doc }).from(invoices).where(eq(invoices.id, id));
+  return row ? { accountId: row.accountId, record: toRecord(row.doc) } : undefined;
 }
 
 /** Only the owner of an invoice, for the tenancy check that precedes input validation. */
@@ -148,6 +108,10 @@ export type InvoiceFilters = {
   offset: number;
 };
 
+/**
+ * One page and its total. Filtered by status and type alone (or not at all), the total comes from
+ * invoice_counts inside the same statement; other filters count the matching rows.
+ */
 export async function listInvoices(db: Executor, accountId: string, filters: InvoiceFilters): Promise<{ records: InvoiceRecord[]; total: number }> {
   const conditions: SQL[] = [eq(invoices.accountId, accountId)];
   if (filters.status) conditions.push(eq(invoices.status, filters.status));
@@ -157,21 +121,32 @@ export async function listInvoices(db: Executor, accountId: string, filters: Inv
   if (filters.to_date) conditions.push(lte(invoices.issueDate, filters.to_date));
   if (filters.q) conditions.push(containsFolded(invoices.searchText, filters.q));
   const where = and(...conditions);
+  const counted = !filters.client_id && !filters.from_date && !filters.to_date && !filters.q;
+  const countsOfFilter = and(
+    eq(invoiceCounts.accountId, accountId),
+    filters.status ? eq(invoiceCounts.status, filters.status) : undefined,
+    filters.type ? eq(invoiceCounts.type, filters.type) : undefined,
+  );
+  const countedTotal = sql<number>`(select coalesce(sum(${invoiceCounts.count}), 0) from ${invoiceCounts} where ${countsOfFilter})`;
   const rows = await db
-    .select({ row: invoices, total: sql<number>`count(*) over ()` })
+    .select({ doc: invoices.doc, total: counted ? countedTotal : sql<number>`null` })
     .from(invoices)
     .where(where)
     .orderBy(desc(invoices.issueDate), desc(invoices.id))
     .limit(filters.limit)
     .offset(filters.offset);
+  const records = rows.map((row) => toRecord(row.doc));
   const first = rows[0];
-  if (first) return { records: rows.map(({ row }) => toRecord(row)), total: first.total };
-  if (filters.offset === 0) return { records: [], total: 0 };
-  // A page past the end has no row to carry the window total: count separately.
-  const [counted] = await db.select({ total: sql<number>`count(*)` }).from(invoices).where(where);
-  return { records: [], total: counted?.total ?? 0 };
+  if (counted && first) return { records, total: first.total };
+  // A short page ends the list, so its total is known without counting.
+  if (!counted && rows.length < filters.limit && (rows.length > 0 || filters.offset === 0)) {
+    return { records, total: filters.offset + rows.length };
+  }
+  const [row] = counted
+    ? await db.select({ total: sql<number>`coalesce(sum(${invoiceCounts.count}), 0)` }).from(invoiceCounts).where(countsOfFilter)
+    : await db.select({ total: sql<number>`count(*)` }).from(invoices).where(where);
+  return { records, total: row?.total ?? 0 };
 }
-
 
 /** The id of the account's invoice of this type carrying `number`, if any. */
 export async function findInvoiceByNumber(db: Executor, accountId: string, type: InvoiceType, number: string): Promise<string | undefined> {
@@ -192,10 +167,10 @@ export async function findOverdueCandidates(db: Executor, params: { before: stri
   const { before, after, limit } = params;
   const page = after ? sql`(${invoices.dueDate}, ${invoices.id}) > (${after.dueDate}, ${after.id})` : undefined;
   const rows = await db
-    .select()
+    .select({ accountId: invoices.accountId, doc: invoices.doc })
     .from(invoices)
     .where(and(inArray(invoices.status, ["sent", "viewed"]), eq(invoices.type, "invoice"), lt(invoices.dueDate, before), page))
     .orderBy(invoices.dueDate, invoices.id)
     .limit(limit);
-  return rows.map((row) => ({ accountId: row.accountId, record: toRecord(row) }));
+  return rows.map((row) => ({ accountId: row.accountId, record: toRecord(row.doc) }));
 }

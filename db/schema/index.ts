@@ -2,6 +2,7 @@ export { accounts } from "./accounts.ts";
 export { apiKeys } from "./api-keys.ts";
 export { clients } from "./clients.ts";
 export { feedback } from "./feedback.ts";
+export { invoiceCounts } from "./invoice-counts.ts";
 export { invoiceHistory } from "./invoice-history.ts";
 export { invoices } from "./invoices.ts";
 export { kv } from "./kv.ts";

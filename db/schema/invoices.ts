@@ -3,14 +3,16 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-or
 import { ownedBy, timestamps } from "./columns.ts";
 
 /**
- * An invoice is one row: scalar fields as columns (filters, dashboard sums), the line items and
- * tax breakdown as JSON documents, so a read is one row and a write one statement (ADR 0004).
+ * An invoice is one row (ADR 0004): the whole record as one JSON document (`doc`), which is all a
+ * read fetches, beside the columns that filters, sorting, the dashboard and the unique number need.
  */
 export const invoices = sqliteTable(
   "invoices",
   {
     id: text("id").primaryKey(),
     ...ownedBy,
+    /** The record exactly as every face returns it. */
+    doc: text("doc").notNull(),
     type: text("type").notNull(),
     status: text("status").notNull(),
     number: text("number"),

@@ -1,0 +1,287 @@
+// `npm run bench:api`: one run on 127.0.0.1 with wrk (1 thread, 32 connections). The ceiling is a bare
+// Bun.serve hello world; then an in-memory echo through each face; then, on a service seeded with
+// 100,000 invoices, the reads and a create. Each target serves from its own process; wrk is a third.
+// Flags: --duration N (seconds per target), --only a,b (targets by name), --invoices N (seed size).
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { luaScript, runWrk, TIMEOUT_SECONDS, type WrkRequest, type WrkResult } from "./wrk.ts";
+
+const CONNECTIONS = 32;
+const WARMUP_SECONDS = 2;
+const GOAL_READ = 0.15;
+const GOAL_CREATE = 0.04;
+const GOAL_P99_MS = 20;
+
+type Kind = "ceiling" | "echo" | "read" | "create";
+type Ready = { port: number; key?: string; ids?: string[]; seeded?: number; seed_ms?: number };
+type Target = {
+  name: string;
+  label: string;
+  kind: Kind;
+  server: "hello" | "service";
+  /** The requests wrk rotates over, from what the server printed when ready. */
+  requests(ready: Ready): WrkRequest[];
+  /** JSON-RPC answers failures with 200: such targets name text every good body contains. */
+  bodyMustContain?: string;
+};
+
+const enc = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
+const idsOf = (ready: Ready): string[] => (ready.ids?.length ? ready.ids : ["inv_MISSING"]);
+const mcpCall = (name: string, args: Record<string, unknown>): string =>
+  JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+
+const CREATE_BODY = JSON.stringify({
+  from_name: "Bench GmbH",
+  bill_to_name: "Bench Client",
+  bill_to_email: "client@example.com",
+  currency: "EUR",
+  locale: "de-DE",
+  issue_date: "2026-11-01",
+  due_date: "2026-12-01",
+  tax_rate: 19,
+  items: ["Consulting", "Design", "Hosting", "Support", "Travel"].map((description, index) => ({ description, quantity: index + 1, rate: 1000 * (index + 1) })),
+});
+
+const TARGETS: Target[] = [
+  { name: "ceiling", label: "ceiling: bare Bun.serve JSON", kind: "ceiling", server: "hello", requests: () => [{ method: "GET", path: "/" }] },
+  { name: "echo-rest", label: "echo REST GET /api/bench/echo", kind: "echo", server: "service", requests: () => [{ method: "GET", path: "/api/bench/echo?message=hello" }] },
+  { name: "echo-trpc", label: "echo tRPC GET /trpc/bench.echo", kind: "echo", server: "service", requests: () => [{ method: "GET", path: `/trpc/bench.echo?input=${enc({ message: "hello" })}` }] },
+  {
+    name: "echo-mcp",
+    label: "echo MCP tools/call bench.echo",
+    kind: "echo",
+    server: "service",
+    bodyMustContain: '"structuredContent"',
+    requests: () => [{ method: "POST", path: "/api/mcp", body: mcpCall("bench.echo", { message: "hello" }) }],
+  },
+  { name: "get-rest", label: "GET /api/invoices/{id}", kind: "read", server: "service", requests: (ready) => idsOf(ready).map((id) => ({ method: "GET", path: `/api/invoices/${id}` })) },
+  { name: "list-rest", label: "GET /api/invoices?status=sent&limit=20", kind: "read", server: "service", requests: () => [{ method: "GET", path: "/api/invoices?status=sent&limit=20" }] },
+  {
+    name: "get-trpc",
+    label: "get tRPC /trpc/invoices.get",
+    kind: "read",
+    server: "service",
+    requests: (ready) => idsOf(ready).map((id) => ({ method: "GET", path: `/trpc/invoices.get?input=${enc({ id })}` })),
+  },
+  {
+    name: "get-mcp",
+    label: "get MCP invoices.query get",
+    kind: "read",
+    server: "service",
+    bodyMustContain: '"structuredContent"',
+    requests: (ready) => idsOf(ready).map((id) => ({ method: "POST", path: "/api/mcp", body: mcpCall("invoices.query", { action: "get", id }) })),
+  },
+  // Last: it grows the table the reads measure.
+  { name: "create-rest", label: "POST /api/invoices (5 items)", kind: "create", server: "service", requests: () => [{ method: "POST", path: "/api/invoices", body: CREATE_BODY }] },
+];
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    only: { type: "string" },
+    invoices: { type: "string", default: "100000" },
+  },
+});
+const seconds = Number(values.duration);
+const invoiceCount = Number(values.invoices);
+if (!Number.isInteger(seconds) || seconds < 1) throw new Error("--duration must be a whole number of seconds ≥ 1");
+if (!Number.isInteger(invoiceCount) || invoiceCount < 0) throw new Error("--invoices must be a whole number ≥ 0");
+const only = values.only?.split(",").map((name) => name.trim()).filter(Boolean);
+const unknown = only?.filter((name) => !TARGETS.some((target) => target.name === name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`Unknown target(s): ${unknown.join(", ")}. Targets: ${TARGETS.map((target) => target.name).join(", ")}`);
+  process.exit(2);
+}
+// The ceiling always runs: every ratio is against it.
+const selected = TARGETS.filter((target) => !only || target.kind === "ceiling" || only.includes(target.name));
+
+if (!Bun.which("wrk")) {
+  console.error("wrk is not installed. On Debian/Ubuntu: sudo apt-get install -y wrk (then run npm run bench:api again)");
+  process.exit(1);
+}
+
+const BUN = process.execPath;
+const children = new Set<Bun.Subprocess>();
+let workDir: string | null = null;
+
+async function machine(): Promise<string> {
+  const cpuinfo = await readFile("/proc/cpuinfo", "utf8").catch(() => "");
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1] ?? "unknown CPU";
+  const wrkVersion = (() => {
+    const probe = Bun.spawnSync(["wrk", "-v"]);
+    return probe.stdout.toString() + probe.stderr.toString();
+  })().split("\n")[0]?.split(" [")[0] ?? "wrk";
+  return `machine: ${availableParallelism()} cores (nproc), ${model}; Bun ${Bun.version}; ${wrkVersion}; load average ${loadavg().map((n) => n.toFixed(2)).join(" ")}`;
+}
+
+/** Starts a server script in its own process and waits for its one JSON line. */
+async function startServer(script: string, args: string[], env: Record<string, string>): Promise<{ ready: Ready; stop(): Promise<void> }> {
+  const child = Bun.spawn([BUN, join(import.meta.dir, script), ...args], {
+    cwd: join(import.meta.dir, "../.."),
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  children.add(child);
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const killed = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await child.exited;
+      clearTimeout(killed);
+    }
+    children.delete(child);
+  };
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const timeout = setTimeout(() => child.kill("SIGKILL"), 300_000);
+  try {
+    while (!text.includes("\n")) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error(`${script} exited (${await child.exited}) before it was ready: ${text.slice(0, 500)}`);
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    clearTimeout(timeout);
+  }
+  // Keep draining stdout so a chatty child never blocks on a full pipe.
+  void (async () => {
+    while (!(await reader.read()).done);
+  })().catch(() => undefined);
+  return { ready: JSON.parse(text.slice(0, text.indexOf("\n"))) as Ready, stop };
+}
+
+/** One request the way wrk will send it, checked for a 2xx and a sensible body before the load. */
+async function preflight(port: number, headers: Record<string, string>, request: WrkRequest, target: Target): Promise<string | null> {
+  const response = await fetch(`http://127.0.0.1:${port}${request.path}`, { method: request.method, headers, ...(request.body === undefined ? {} : { body: request.body }) });
+  const body = await response.text();
+  if (response.status < 200 || response.status > 299) return `HTTP ${response.status}: ${body.slice(0, 300)}`;
+  if (target.bodyMustContain && !body.includes(target.bodyMustContain)) return `JSON-RPC failure: ${body.slice(0, 300)}`;
+  return null;
+}
+
+type Row = { target: Target; result?: WrkResult; failure?: string };
+
+async function measure(target: Target, ready: Ready, dir: string): Promise<Row> {
+  const headers: Record<string, string> = {};
+  if (target.server === "service") {
+    if (ready.key) headers.Authorization = `Bearer ${ready.key}`;
+    headers.Accept = "application/json, text/event-stream";
+    if (target.requests(ready).some((request) => request.body !== undefined)) headers["Content-Type"] = "application/json";
+  }
+  const requests = target.requests(ready);
+  const [first] = requests;
+  if (!first) return { target, failure: "no request" };
+  const problem = await preflight(ready.port, headers, first, target);
+  if (problem) return { target, failure: problem };
+  const script = join(dir, `${target.name}.lua`);
+  await writeFile(script, luaScript(headers, requests, target.bodyMustContain));
+  const url = `http://127.0.0.1:${ready.port}`;
+  await runWrk({ url, script, seconds: WARMUP_SECONDS, connections: CONNECTIONS, latency: false });
+  const result = await runWrk({ url, script, seconds, connections: CONNECTIONS, latency: true });
+  const failures = [
+    result.non2xx ? `${result.non2xx} non-2xx` : "",
+    result.socketErrors ? `${result.socketErrors} socket errors` : "",
+    result.timeouts ? `${result.timeouts} timeouts (>${TIMEOUT_SECONDS} s, not in p99)` : "",
+    result.badBodies ? `${result.badBodies} failed JSON-RPC bodies` : "",
+  ].filter(Boolean);
+  return failures.length ? { target, result, failure: `${failures.join(", ")} of ${result.requests}` } : { target, result };
+}
+
+/** A target that throws (the server crashed, wrk failed) becomes a failed row; the run goes on. */
+async function measureSafely(target: Target, ready: Ready, dir: string): Promise<Row> {
+  try {
+    return await measure(target, ready, dir);
+  } catch (error) {
+    return { target, failure: error instanceof Error ? error.message.split("\n")[0] ?? error.message : String(error) };
+  }
+}
+
+function verdict(row: Row, ceiling: number | undefined): string {
+  if (row.failure) return `FAIL: ${row.failure}`;
+  const result = row.result;
+  if (!result || row.target.kind === "ceiling") return "";
+  const checks: string[] = [];
+  const ratio = ceiling ? result.requestsPerSecond / ceiling : Number.NaN;
+  if (row.target.kind === "read") checks.push(`${ratio >= GOAL_READ ? "ok" : "MISS"} ≥${GOAL_READ}`);
+  if (row.target.kind === "create") checks.push(`${ratio >= GOAL_CREATE ? "ok" : "MISS"} ≥${GOAL_CREATE}`);
+  checks.push(`${result.p99Ms < GOAL_P99_MS ? "ok" : "MISS"} p99<${GOAL_P99_MS}ms`);
+  return checks.join(", ");
+}
+
+function table(rows: Row[]): string {
+  const ceiling = rows.find((row) => row.target.kind === "ceiling")?.result?.requestsPerSecond;
+  const head = ["target", "req/s", "p50 ms", "p99 ms", "× ceiling", "goal"];
+  const body = rows.map((row) => {
+    const result = row.result;
+    return [
+      row.target.label,
+      result ? result.requestsPerSecond.toFixed(0) : "-",
+      result ? result.p50Ms.toFixed(2) : "-",
+      result ? result.p99Ms.toFixed(2) : "-",
+      result && ceiling ? (result.requestsPerSecond / ceiling).toFixed(3) : "-",
+      verdict(row, ceiling),
+    ];
+  });
+  const widths = head.map((_, column) => Math.max(...[head, ...body].map((cells) => (cells[column] ?? "").length)));
+  const line = (cells: string[]): string =>
+    cells.map((cell, column) => (column >= 1 && column <= 4 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join("  ").trimEnd();
+  return [line(head), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
+}
+
+async function cleanup(): Promise<void> {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  }
+  await Promise.race([Promise.all([...children].map((child) => child.exited)), Bun.sleep(5000)]);
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  children.clear();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+  workDir = null;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<number> {
+  workDir = await mkdtemp(join(tmpdir(), "bench-api-"));
+  console.log(await machine());
+  const needsInvoices = selected.some((target) => target.kind === "read" || target.kind === "create");
+  console.log(`wrk: 1 thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${seconds} s per target; ${needsInvoices ? invoiceCount : 0} seeded invoices\n`);
+  const rows: Row[] = [];
+
+  const hello = await startServer("hello.ts", [], {});
+  for (const target of selected.filter((entry) => entry.server === "hello")) rows.push(await measureSafely(target, hello.ready, workDir));
+  await hello.stop();
+
+  const serviceTargets = selected.filter((entry) => entry.server === "service");
+  if (serviceTargets.length > 0) {
+    const dataDir = join(workDir, "data");
+    const started = performance.now();
+    const service = await startServer("serve.ts", ["--invoices", String(needsInvoices ? invoiceCount : 0)], { DATA_DIR: dataDir });
+    const { seeded = 0, seed_ms: seedMs = 0 } = service.ready;
+    if (seeded > 0) console.log(`seeded ${seeded} invoices in ${(seedMs / 1000).toFixed(1)} s (service ready after ${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+    for (const target of serviceTargets) rows.push(await measureSafely(target, service.ready, workDir));
+    await service.stop();
+  }
+
+  console.log(table(rows));
+  console.log(`\nload average after: ${loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+  return rows.some((row) => row.failure) ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+} finally {
+  await cleanup();
+}
+process.exit(code);
