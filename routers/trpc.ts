@@ -112,24 +112,29 @@ const mapErrors = t.middleware(async ({ ctx, next, path }) => {
   return { ...result, error: new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app }) };
 });
 
-const authenticate = t.middleware(async ({ ctx, next }) => {
+/**
+ * Admits a call: resolves its key (a present but invalid one is 401 everywhere), then — when the
+ * procedure needs them — checks that there is a key and that it holds the scope, and last counts
+ * the call against its tier, so a refused caller gets 401/403, never 429. One middleware, so a
+ * request pays for one context merge.
+ */
+async function admit(ctx: Context, meta: Meta | undefined, needsKey: boolean): Promise<ResolvedKey | null> {
   const key = await ctx.services.keys.resolve(ctx.authorization);
   if (key) ctx.log.accountId = key.accountId;
-  return next({ ctx: { ...ctx, key } });
-});
+  if (needsKey && !key) throw new AppError("UNAUTHORIZED", "This operation needs an API key: Authorization: Bearer svc_…");
+  const scope = meta?.scope;
+  if (scope && key && !key.scopes.includes(scope)) {
+    throw new AppError("FORBIDDEN", `The API key lacks the ${scope} scope`, { required_scope: scope });
+  }
+  if (!meta?.unmetered) countCall(ctx, key);
+  return key;
+}
 
-const base = t.procedure.use(mapErrors).use(authenticate);
-
-/**
- * Counts the request against the caller's tier: its account's with a key, its address's without.
- * It runs after the key and scope checks, so a refused caller gets 401/403, never 429.
- */
-const rateLimit = t.middleware(({ ctx, meta, next }) => {
-  if (meta?.unmetered) return next();
-  const key = (ctx as Context & { key?: ResolvedKey | null }).key ?? null;
+/** Counts the call against the caller's tier: its account's with a key, its address's without. */
+function countCall(ctx: Context, key: ResolvedKey | null): void {
   const tier = key?.tier ?? "anonymous";
   const limits = ctx.services.config.tierLimits[tier];
-  if (!limits) return next();
+  if (!limits) return;
   const subject = key ? `acc:${key.accountId}` : `ip:${ctx.clientIp}`;
   const decision = ctx.services.rateLimiter.hit(subject, limits, ctx.services.clock.now());
   Object.assign(ctx.responseHeaders, decision.headers);
@@ -139,32 +144,23 @@ const rateLimit = t.middleware(({ ctx, meta, next }) => {
       retry_after: Number(decision.headers["Retry-After"]),
     });
   }
-  return next();
-});
+}
+
+const base = t.procedure.use(mapErrors);
 
 /** Open to anyone; a present but invalid key is still refused (401). Rate limited as the caller's tier. */
-export const publicProcedure = base.use(rateLimit);
+export const publicProcedure = base.use(async ({ ctx, meta, next }) => next({ ctx: { key: await admit(ctx, meta, false) } }));
 
 /** Open housekeeping (health, capabilities): never rate limited. */
-export const housekeepingProcedure = base.meta({ unmetered: true });
-
-const withKey = base.use(({ ctx, next }) => {
-  if (!ctx.key) throw new AppError("UNAUTHORIZED", "This operation needs an API key: Authorization: Bearer svc_…");
-  return next({ ctx: { ...ctx, key: ctx.key, accountId: ctx.key.accountId } });
-});
+export const housekeepingProcedure = publicProcedure.meta({ unmetered: true });
 
 /** Needs a valid API key, whatever its scopes; the procedure then works inside that key's account. */
-export const keyProcedure = withKey.use(rateLimit);
+export const keyProcedure = base.use(async ({ ctx, meta, next }) => {
+  const key = (await admit(ctx, meta, true)) as ResolvedKey;
+  return next({ ctx: { key, accountId: key.accountId } });
+});
 
-/** Needs an API key holding `scope`. */
+/** Needs an API key holding `scope` (checked by `admit` from the meta). */
 export function scopedProcedure(scope: Scope) {
-  return withKey
-    .meta({ scope })
-    .use(({ ctx, next }) => {
-      if (!ctx.key.scopes.includes(scope)) {
-        throw new AppError("FORBIDDEN", `The API key lacks the ${scope} scope`, { required_scope: scope });
-      }
-      return next();
-    })
-    .use(rateLimit);
+  return keyProcedure.meta({ scope });
 }

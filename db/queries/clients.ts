@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { PostalAddress } from "../../server/domain/profile.ts";
 import { searchFold } from "../../server/domain/invoice.ts";
 import type { Executor } from "../client.ts";
-import { containsFolded } from "./search.ts";
+import { containsFolded, foldedPattern } from "./search.ts";
 import { clients, invoices } from "../schema/index.ts";
 
 export type ClientRecord = {
@@ -91,7 +91,7 @@ export type ClientFilters = { q?: string | undefined; include_archived?: boolean
 export async function listClients(db: Executor, accountId: string, filters: ClientFilters): Promise<{ records: ClientRecord[]; total: number }> {
   const conditions: SQL[] = [eq(clients.accountId, accountId)];
   if (!filters.include_archived) conditions.push(isNull(clients.archivedAt));
-  if (filters.q) conditions.push(containsFolded(clients.searchText, filters.q));
+  if (filters.q) conditions.push(containsFolded(clients.searchText, foldedPattern(filters.q)));
   const where = and(...conditions);
   const [rows, totals] = await Promise.all([
     // By the folded text, so names sort as people read them ("alpha" before "Zeta", "Ärzte" among the A's).

@@ -5,7 +5,8 @@ import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { searchFold } from "../../server/domain/invoice.ts";
 import type { InvoiceStatus, InvoiceType } from "../../server/domain/lifecycle.ts";
 import type { Executor } from "../client.ts";
-import { containsFolded } from "./search.ts";
+import { prepared } from "./prepared.ts";
+import { containsFolded, foldedPattern } from "./search.ts";
 import { invoiceCounts, invoices } from "../schema/index.ts";
 
 type Row = typeof invoices.$inferSelect;
@@ -69,7 +70,10 @@ export type StoredInvoice = { accountId: string; record: InvoiceRecord };
 
 /** The invoice with this id in any account: the caller decides between 403 and 404. */
 export async function findInvoice(db: Executor, id: string): Promise<StoredInvoice | undefined> {
-  const [row] = await db.select({ accountId: invoices.accountId, doc: invoices.doc }).from(invoices).where(eq(invoices.id, id));
+  const statement = prepared(db, "findInvoice", () =>
+    db.select({ accountId: invoices.accountId, doc: invoices.doc }).from(invoices).where(eq(invoices.id, sql.placeholder("id"))).prepare(),
+  );
+  const [row] = await statement.all({ id });
   return row ? { accountId: row.accountId, record: toRecord(row.doc) } : undefined;
 }
 
@@ -108,33 +112,51 @@ export type InvoiceFilters = {
   offset: number;
 };
 
+const FILTERS = ["status", "type", "client_id", "from_date", "to_date", "q"] as const;
+
+function listStatement(db: Executor, filters: InvoiceFilters, counted: boolean) {
+  const shape = FILTERS.map((name) => (filters[name] ? 1 : 0)).join("");
+  return prepared(db, `listInvoices:${shape}`, () => {
+    const where = and(
+      eq(invoices.accountId, sql.placeholder("account")),
+      filters.status ? eq(invoices.status, sql.placeholder("status")) : undefined,
+      filters.type ? eq(invoices.type, sql.placeholder("type")) : undefined,
+      filters.client_id ? eq(invoices.clientId, sql.placeholder("client_id")) : undefined,
+      filters.from_date ? gte(invoices.issueDate, sql.placeholder("from_date")) : undefined,
+      filters.to_date ? lte(invoices.issueDate, sql.placeholder("to_date")) : undefined,
+      filters.q ? containsFolded(invoices.searchText, sql.placeholder("q")) : undefined,
+    );
+    const countsOfFilter = and(
+      eq(invoiceCounts.accountId, sql.placeholder("account")),
+      filters.status ? eq(invoiceCounts.status, sql.placeholder("status")) : undefined,
+      filters.type ? eq(invoiceCounts.type, sql.placeholder("type")) : undefined,
+    );
+    const countedTotal = sql<number>`coalesce(sum(${invoiceCounts.count}), 0)`;
+    return {
+      page: db
+        .select({ doc: invoices.doc, total: counted ? sql<number>`(select ${countedTotal} from ${invoiceCounts} where ${countsOfFilter})` : sql<number>`null` })
+        .from(invoices)
+        .where(where)
+        .orderBy(desc(invoices.issueDate), desc(invoices.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(),
+      total: counted
+        ? db.select({ total: countedTotal }).from(invoiceCounts).where(countsOfFilter).prepare()
+        : db.select({ total: sql<number>`count(*)` }).from(invoices).where(where).prepare(),
+    };
+  });
+}
+
 /**
  * One page and its total. Filtered by status and type alone (or not at all), the total comes from
  * invoice_counts inside the same statement; other filters count the matching rows.
  */
 export async function listInvoices(db: Executor, accountId: string, filters: InvoiceFilters): Promise<{ records: InvoiceRecord[]; total: number }> {
-  const conditions: SQL[] = [eq(invoices.accountId, accountId)];
-  if (filters.status) conditions.push(eq(invoices.status, filters.status));
-  if (filters.type) conditions.push(eq(invoices.type, filters.type));
-  if (filters.client_id) conditions.push(eq(invoices.clientId, filters.client_id));
-  if (filters.from_date) conditions.push(gte(invoices.issueDate, filters.from_date));
-  if (filters.to_date) conditions.push(lte(invoices.issueDate, filters.to_date));
-  if (filters.q) conditions.push(containsFolded(invoices.searchText, filters.q));
-  const where = and(...conditions);
   const counted = !filters.client_id && !filters.from_date && !filters.to_date && !filters.q;
-  const countsOfFilter = and(
-    eq(invoiceCounts.accountId, accountId),
-    filters.status ? eq(invoiceCounts.status, filters.status) : undefined,
-    filters.type ? eq(invoiceCounts.type, filters.type) : undefined,
-  );
-  const countedTotal = sql<number>`(select coalesce(sum(${invoiceCounts.count}), 0) from ${invoiceCounts} where ${countsOfFilter})`;
-  const rows = await db
-    .select({ doc: invoices.doc, total: counted ? countedTotal : sql<number>`null` })
-    .from(invoices)
-    .where(where)
-    .orderBy(desc(invoices.issueDate), desc(invoices.id))
-    .limit(filters.limit)
-    .offset(filters.offset);
+  const statement = listStatement(db, filters, counted);
+  const values = { ...filters, account: accountId, q: filters.q ? foldedPattern(filters.q) : undefined };
+  const rows = await statement.page.all(values);
   const records = rows.map((row) => toRecord(row.doc));
   const first = rows[0];
   if (counted && first) return { records, total: first.total };
@@ -142,9 +164,7 @@ export async function listInvoices(db: Executor, accountId: string, filters: Inv
   if (!counted && rows.length < filters.limit && (rows.length > 0 || filters.offset === 0)) {
     return { records, total: filters.offset + rows.length };
   }
-  const [row] = counted
-    ? await db.select({ total: sql<number>`coalesce(sum(${invoiceCounts.count}), 0)` }).from(invoiceCounts).where(countsOfFilter)
-    : await db.select({ total: sql<number>`count(*)` }).from(invoices).where(where);
+  const [row] = await statement.total.all(values);
   return { records, total: row?.total ?? 0 };
 }
 

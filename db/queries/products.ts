@@ -2,7 +2,7 @@ import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import { searchFold } from "../../server/domain/invoice.ts";
 import type { Executor } from "../client.ts";
 import { products } from "../schema/index.ts";
-import { containsFolded } from "./search.ts";
+import { containsFolded, foldedPattern } from "./search.ts";
 
 export type ProductRecord = {
   id: string;
@@ -73,7 +73,7 @@ export type ProductFilters = { q?: string | undefined; limit: number; offset: nu
 
 export async function listProducts(db: Executor, accountId: string, filters: ProductFilters): Promise<{ records: ProductRecord[]; total: number }> {
   const conditions: SQL[] = [eq(products.accountId, accountId)];
-  if (filters.q) conditions.push(containsFolded(products.searchText, filters.q));
+  if (filters.q) conditions.push(containsFolded(products.searchText, foldedPattern(filters.q)));
   const where = and(...conditions);
   const [rows, totals] = await Promise.all([
     db.select().from(products).where(where).orderBy(asc(products.searchText), asc(products.id)).limit(filters.limit).offset(filters.offset),
