@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { newId } from "../../server/domain/ids.ts";
 import { emptyProfile, type StoredProfile } from "../../server/domain/profile.ts";
 import type { Scope } from "../../server/domain/scopes.ts";
@@ -6,6 +6,7 @@ import { newSecret, sha256Hex } from "../../server/domain/secrets.ts";
 import type { TierName } from "../../server/domain/tiers.ts";
 import type { Executor } from "../client.ts";
 import { accounts, apiKeys } from "../schema/index.ts";
+import { prepared } from "./prepared.ts";
 
 export const API_KEY_PREFIX = "svc_";
 
@@ -25,7 +26,8 @@ export async function createAccount(db: Executor, params: { name: string; tier: 
 }
 
 export async function getAccount(db: Executor, accountId: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  const statement = prepared(db, "getAccount", () => db.select().from(accounts).where(eq(accounts.id, sql.placeholder("id"))).prepare());
+  const [row] = await statement.all({ id: accountId });
   return row as AccountRow | undefined;
 }
 

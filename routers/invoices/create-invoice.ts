@@ -22,17 +22,12 @@ export const createInvoice = scopedProcedure("invoices:write")
   })
   .input(createInvoiceInput)
   .output(invoiceOutput)
-  .mutation(({ ctx, input }) => {
+  .mutation(async ({ ctx, input }) => {
     const { idempotency_key, ...fields } = input;
     const writer = writerOf(ctx);
-    return createOnce(ctx.services, writer, {
-      key: idempotency_key,
-      payload: { procedure: "invoices.create", fields },
-      async create(tx) {
-        const profile = await loadProfile(tx, writer.accountId);
-        const resolved = await resolveReferences(tx, writer.accountId, fields);
-        const now = ctx.services.clock.now();
-        return newInvoice({ id: newId("inv", now.getTime()), input: fields, profile, resolved, now });
-      },
-    });
+    const { db } = ctx.services.database;
+    const [profile, resolved] = await Promise.all([loadProfile(db, writer.accountId), resolveReferences(db, writer.accountId, fields)]);
+    const now = ctx.services.clock.now();
+    const record = newInvoice({ id: newId("inv", now.getTime()), input: fields, profile, resolved, now });
+    return createOnce(ctx.services, writer, { key: idempotency_key, payload: { procedure: "invoices.create", fields }, record });
   });

@@ -28,16 +28,11 @@ export const duplicateInvoice = scopedProcedure("invoices:write")
   })
   .input(z.strictObject({ id: resourceId("inv"), idempotency_key: idempotencyKey.optional() }))
   .output(invoiceOutput)
-  .mutation(({ ctx, input }) => {
+  .mutation(async ({ ctx, input }) => {
     const writer = writerOf(ctx);
-    return createOnce(ctx.services, writer, {
-      key: input.idempotency_key,
-      payload: { procedure: "invoices.duplicate", id: input.id },
-      async create(tx) {
-        const source = await ownedInvoice(tx, writer.accountId, input.id);
-        const now = ctx.services.clock.now();
-        const today = todayFor(await loadProfile(tx, writer.accountId), now);
-        return duplicatedInvoice(source, { id: newId("inv", now.getTime()), today, now });
-      },
-    });
+    const { db } = ctx.services.database;
+    const [source, profile] = await Promise.all([ownedInvoice(db, writer.accountId, input.id), loadProfile(db, writer.accountId)]);
+    const now = ctx.services.clock.now();
+    const record = duplicatedInvoice(source, { id: newId("inv", now.getTime()), today: todayFor(profile, now), now });
+    return createOnce(ctx.services, writer, { key: input.idempotency_key, payload: { procedure: "invoices.duplicate", id: input.id }, record });
   });

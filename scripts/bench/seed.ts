@@ -1,6 +1,6 @@
 // Seeds many invoices into one account fast: records built by the domain's newInvoice, then moved
 // along the lifecycle by hand, inserted ~1,000 per write transaction.
-import { insertInvoice } from "../../db/queries/invoices.ts";
+import { insertInvoices } from "../../db/queries/invoices.ts";
 import type { Database } from "../../db/client.ts";
 import { addDays } from "../../server/domain/clock.ts";
 import { newId } from "../../server/domain/ids.ts";
@@ -76,9 +76,7 @@ export async function seedInvoices(database: Database, accountId: string, count:
   const ids: string[] = [];
   for (let start = 0; start < count; start += CHUNK) {
     const records = Array.from({ length: Math.min(CHUNK, count - start) }, (_, offset) => record(start + offset, random));
-    await database.write(async (tx) => {
-      for (const invoice of records) await insertInvoice(tx, accountId, invoice);
-    });
+    await database.write((tx) => insertInvoices(tx, accountId, records));
     records.forEach((invoice, offset) => {
       if ((start + offset) % every === 0 && ids.length < sample) ids.push(invoice.id);
     });
