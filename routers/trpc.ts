@@ -95,12 +95,11 @@ export function toAppError(error: unknown): AppError {
   return new AppError("INTERNAL_ERROR");
 }
 
-const mapErrors = t.middleware(async ({ ctx, next, path }) => {
-  const result = await next();
-  if (result.ok) return result;
-  const app = toAppError(result.error);
+/** A failure as the TRPCError every face reads: its tRPC code from the error table, our AppError as cause. */
+function recoded(ctx: Context, path: string, error: unknown): TRPCError {
+  const app = toAppError(error);
   if (app.code === "INTERNAL_ERROR") {
-    const cause = result.error.cause ?? result.error;
+    const cause = (error instanceof TRPCError ? error.cause : undefined) ?? error;
     ctx.services.logger.error("procedure failed", {
       path,
       request_id: ctx.requestId,
@@ -108,9 +107,9 @@ const mapErrors = t.middleware(async ({ ctx, next, path }) => {
     });
   }
   // tRPC wraps a thrown AppError as INTERNAL_SERVER_ERROR: re-code it so /trpc answers the right status.
-  if (result.error.cause === app && result.error.code === ERROR_TABLE[app.code].trpc) return result;
-  return { ...result, error: new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app }) };
-});
+  if (error instanceof TRPCError && error.cause === app && error.code === ERROR_TABLE[app.code].trpc) return error;
+  return new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
+}
 
 /**
  * Admits a call: resolves its key (a present but invalid one is 401 everywhere), then — when the
@@ -146,19 +145,35 @@ function countCall(ctx: Context, key: ResolvedKey | null): void {
   }
 }
 
-const base = t.procedure.use(mapErrors);
+/**
+ * The one middleware every procedure starts with (one hop: tRPC copies its options at each):
+ * admits the call, runs the rest, and re-codes any failure, including admission's own.
+ */
+type Admitted<NeedsKey extends boolean> = NeedsKey extends true
+  ? { key: ResolvedKey; accountId: string }
+  : { key: ResolvedKey | null; accountId: string | null };
+
+function guarded<NeedsKey extends boolean>(needsKey: NeedsKey) {
+  return t.procedure.use(async ({ ctx, meta, path, next }) => {
+    let key: ResolvedKey | null;
+    try {
+      key = await admit(ctx, meta, needsKey);
+    } catch (error) {
+      throw recoded(ctx, path, error);
+    }
+    const result = await next({ ctx: { key, accountId: key?.accountId ?? null } as Admitted<NeedsKey> });
+    return result.ok ? result : { ...result, error: recoded(ctx, path, result.error) };
+  });
+}
 
 /** Open to anyone; a present but invalid key is still refused (401). Rate limited as the caller's tier. */
-export const publicProcedure = base.use(async ({ ctx, meta, next }) => next({ ctx: { key: await admit(ctx, meta, false) } }));
+export const publicProcedure = guarded(false);
 
 /** Open housekeeping (health, capabilities): never rate limited. */
 export const housekeepingProcedure = publicProcedure.meta({ unmetered: true });
 
 /** Needs a valid API key, whatever its scopes; the procedure then works inside that key's account. */
-export const keyProcedure = base.use(async ({ ctx, meta, next }) => {
-  const key = (await admit(ctx, meta, true)) as ResolvedKey;
-  return next({ ctx: { key, accountId: key.accountId } });
-});
+export const keyProcedure = guarded(true);
 
 /** Needs an API key holding `scope` (checked by `admit` from the meta). */
 export function scopedProcedure(scope: Scope) {

@@ -15,7 +15,8 @@ const { values } = parseArgs({ options: { invoices: { type: "string", default: "
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("serve.ts needs DATA_DIR (a fresh directory it may delete)");
 
-const config = loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" });
+// The default log level: one JSON line per request, as in production (the parent drains the pipe).
+const config = loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" });
 const services = await createServices(config);
 const now = services.clock.now();
 const account = await services.database.write((tx) => createAccount(tx, { name: "Bench", tier: "unlimited", now }));
