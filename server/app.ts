@@ -6,6 +6,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Elysia } from "elysia";
 import { appRouter } from "../routers/index.ts";
 import { toAppError, type Context } from "../routers/trpc.ts";
+import { corsPolicy } from "./cors.ts";
 import { AppError } from "./domain/errors.ts";
 import { buildCatalog } from "./faces/catalog.ts";
 import { contextFor, errorResponse, withLimitedBody, type RequestInfo } from "./faces/http.ts";
@@ -17,7 +18,6 @@ import { buildToolRegistry } from "./faces/tools.ts";
 import type { Services } from "./services.ts";
 
 const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id";
-const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Location, WWW-Authenticate, MCP-Protocol-Version";
 
 /** Client addresses handed over by an entry that does not serve through Elysia (Deno's remoteAddr). */
 export const clientAddresses = new WeakMap<Request, string>();
@@ -48,6 +48,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
   const rest = createRestHandler(services, catalog, procedures);
   const mcp = createMcpHandler(services, catalog, registry);
   const { logger } = services;
+  const cors = corsPolicy(services.config);
 
   type Face = (request: Request, url: URL, info: RequestInfo) => Promise<Response> | Response;
 
@@ -75,7 +76,9 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     const clientIp = server?.requestIP(request)?.address ?? clientAddresses.get(request) ?? "unknown";
     const info: RequestInfo = { requestId: requestIdOf(request), clientIp, log: {} };
     let response: Response;
-    if (request.method === "OPTIONS") {
+    if (cors.refuses(request)) {
+      response = errorResponse(new AppError("FORBIDDEN", "Cookies from this origin are not accepted (CORS_ORIGINS)"));
+    } else if (request.method === "OPTIONS") {
       response = new Response(null, {
         status: 204,
         headers: { "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS", "access-control-allow-headers": ALLOWED_HEADERS, "access-control-max-age": "86400" },
@@ -89,8 +92,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
       }
     }
     response.headers.set("x-request-id", info.requestId);
-    response.headers.set("access-control-allow-origin", "*");
-    response.headers.set("access-control-expose-headers", EXPOSED_HEADERS);
+    for (const [name, value] of Object.entries(cors.headersFor(request))) response.headers.set(name, value);
     logger.info("request", {
       method: request.method,
       path: url.pathname,

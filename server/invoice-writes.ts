@@ -204,10 +204,15 @@ export type IdempotentCreate = {
   /** Idempotency-Key / idempotency_key; without one every call creates. */
   key: string | undefined;
   payload: unknown;
-  create(tx: Executor): Promise<InvoiceRecord>;
+  /** The new invoice, built before the write lock is taken (reads of profile and client included). */
+  record: InvoiceRecord;
 };
 
-/** Creates an invoice (create, duplicate) once per idempotency key: a retry returns the stored body. */
+/**
+ * Creates an invoice (create, duplicate) once per idempotency key: a retry returns the stored body.
+ * Only the checks that must see the latest data (idempotency, number) and the inserts run under the
+ * write lock, so creates queue behind each other for as short a time as possible.
+ */
 export async function createOnce(services: Services, writer: Writer, params: IdempotentCreate): Promise<InvoiceRecord> {
   const print = params.key ? await fingerprint(params.payload) : "";
   const operationKey = `idem:${params.key}`;
@@ -216,7 +221,7 @@ export async function createOnce(services: Services, writer: Writer, params: Ide
       const replay = await earlierResult<InvoiceRecord>(tx, writer.accountId, operationKey, print, { idempotency_key: params.key });
       if (replay) return replay;
     }
-    const record = await params.create(tx);
+    const { record } = params;
     await assertNumberFree(tx, writer.accountId, record);
     await insertInvoice(tx, writer.accountId, record);
     const now = services.clock.now();

@@ -1,0 +1,35 @@
+// CORS (DESIGN "Access"): bearer-authenticated APIs answer any origin, since a browser never sends a
+// bearer key on its own. Cookies are what a browser does send on a user's behalf, so a request that
+// carries cookies from an origin outside PUBLIC_URL and CORS_ORIGINS is refused (403), and only the
+// listed origins get credentialed CORS answers.
+import type { Config } from "./config.ts";
+
+export type CorsPolicy = {
+  /** Response headers for this request's origin. */
+  headersFor(request: Request): Record<string, string>;
+  /** True for a cookie-carrying request from an origin that may not use cookies here. */
+  refuses(request: Request): boolean;
+};
+
+const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Location, WWW-Authenticate, MCP-Protocol-Version";
+
+export function corsPolicy(config: Pick<Config, "publicUrl" | "corsOrigins">): CorsPolicy {
+  const trusted = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins.map((origin) => origin.replace(/\/$/, ""))]);
+  const open = { "access-control-allow-origin": "*", "access-control-expose-headers": EXPOSED_HEADERS };
+  return {
+    headersFor(request) {
+      const origin = request.headers.get("origin");
+      if (origin === null || !trusted.has(origin)) return open;
+      return {
+        "access-control-allow-origin": origin,
+        "access-control-allow-credentials": "true",
+        "access-control-expose-headers": EXPOSED_HEADERS,
+        vary: "Origin",
+      };
+    },
+    refuses(request) {
+      const origin = request.headers.get("origin");
+      return origin !== null && request.headers.has("cookie") && !trusted.has(origin);
+    },
+  };
+}
