@@ -17,6 +17,8 @@ export type TestAccount = { accountId: string; key: string };
 
 export type TestServer = {
   url: string;
+  /** The suite's own DATA_DIR, removed by close(). */
+  dataDir: string;
   services: Services;
   app: App;
   clock: ReturnType<typeof manualClock>;
@@ -49,6 +51,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   return {
     url: `http://127.0.0.1:${port}`,
+    dataDir,
     services,
     app,
     clock,

@@ -1,5 +1,6 @@
 // SIGTERM's path: stop accepting, finish what is in flight, close the database.
 import { expect, test } from "bun:test";
+import { rm } from "node:fs/promises";
 import { drainAndClose } from "../../server/shutdown.ts";
 import { invoiceInput } from "../helpers/factories.ts";
 import { startTestServer } from "../helpers/server.ts";
@@ -37,4 +38,5 @@ test("a request in flight when the server drains still completes, then the datab
   await drained;
   await expect(server.services.database.client.execute("select 1")).rejects.toThrow();
   await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+  await rm(server.dataDir, { recursive: true, force: true });
 });
