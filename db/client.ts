@@ -4,6 +4,8 @@
 // requests write at once, and a blocking busy timeout would stall the one JS thread holding the lock.
 import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { openNativeReader } from "./native-reader.ts";
+import { useNativeReader } from "./queries/prepared.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -54,6 +56,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await retryWhileBusy(() => client.execute("PRAGMA journal_mode=WAL"));
   }
   const db = drizzle(client, { schema });
+  const reader = openNativeReader(options.url);
+  if (reader) useNativeReader(db, reader);
   let queue: Promise<unknown> = Promise.resolve();
 
   const embedded = options.url.startsWith("file:");
@@ -75,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   async function close(): Promise<void> {
     await queue;
+    reader?.close();
     client.close();
   }
 

@@ -5,7 +5,7 @@ import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { searchFold } from "../../server/domain/invoice.ts";
 import type { InvoiceStatus, InvoiceType } from "../../server/domain/lifecycle.ts";
 import type { Executor } from "../client.ts";
-import { prepared } from "./prepared.ts";
+import { prepared, preparedRead } from "./prepared.ts";
 import { containsFolded, foldedPattern } from "./search.ts";
 import { invoiceCounts, invoices } from "../schema/index.ts";
 
@@ -42,7 +42,7 @@ export type StoredInvoice = { accountId: string; record: InvoiceRecord };
 
 /** The invoice with this id in any account: the caller decides between 403 and 404. */
 export async function findInvoice(db: Executor, id: string): Promise<StoredInvoice | undefined> {
-  const statement = prepared(db, "findInvoice", () =>
+  const statement = preparedRead(db, "findInvoice", ["accountId", "doc"], () =>
     db.select({ accountId: invoices.accountId, doc: invoices.doc }).from(invoices).where(eq(invoices.id, sql.placeholder("id"))).prepare(),
   );
   const [row] = await statement.all({ id });
@@ -114,14 +114,16 @@ function listStatement(db: Executor, filters: InvoiceFilters, counted: boolean) 
     );
     const countedTotal = sql<number>`coalesce(sum(${invoiceCounts.count}), 0)`;
     return {
-      page: db
-        .select({ doc: invoices.doc, total: counted ? sql<number>`(select ${countedTotal} from ${invoiceCounts} where ${countsOfFilter})` : sql<number>`null` })
-        .from(invoices)
-        .where(where)
-        .orderBy(desc(invoices.issueDate), desc(invoices.id))
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
-        .prepare(),
+      page: preparedRead(db, `listInvoices:${shape}:page`, ["doc", "total"], () =>
+        db
+          .select({ doc: invoices.doc, total: counted ? sql<number>`(select ${countedTotal} from ${invoiceCounts} where ${countsOfFilter})` : sql<number>`null` })
+          .from(invoices)
+          .where(where)
+          .orderBy(desc(invoices.issueDate), desc(invoices.id))
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset"))
+          .prepare(),
+      ),
       total: counted
         ? db.select({ total: countedTotal }).from(invoiceCounts).where(countsOfFilter).prepare()
         : db.select({ total: sql<number>`count(*)` }).from(invoices).where(where).prepare(),
