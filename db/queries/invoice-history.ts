@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { newId } from "../../server/domain/ids.ts";
 import type { InvoiceStatus } from "../../server/domain/lifecycle.ts";
 import type { Executor } from "../client.ts";
+import { placeholdersOf, prepared } from "./prepared.ts";
 import { invoiceHistory } from "../schema/index.ts";
 
 export type HistoryAction = "created" | "updated" | "transitioned" | "payment_recorded" | "finalized" | "finalize_undone";
@@ -23,7 +24,7 @@ export async function addHistory(
   params: { accountId: string; invoiceId: string; entry: Omit<HistoryEntry, "id">; now: Date },
 ): Promise<void> {
   const { entry } = params;
-  await db.insert(invoiceHistory).values({
+  const row: typeof invoiceHistory.$inferInsert = {
     id: newId("his", params.now.getTime()),
     accountId: params.accountId,
     invoiceId: params.invoiceId,
@@ -35,7 +36,8 @@ export async function addHistory(
     note: entry.note,
     actor: entry.actor,
     at: entry.at,
-  });
+  };
+  await prepared(db, "addHistory", () => db.insert(invoiceHistory).values(placeholdersOf(row)).prepare()).run(row);
 }
 
 export async function listHistory(db: Executor, accountId: string, invoiceId: string): Promise<HistoryEntry[]> {

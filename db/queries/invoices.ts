@@ -5,7 +5,7 @@ import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { searchFold } from "../../server/domain/invoice.ts";
 import type { InvoiceStatus, InvoiceType } from "../../server/domain/lifecycle.ts";
 import type { Executor } from "../client.ts";
-import { prepared, preparedRead } from "./prepared.ts";
+import { placeholdersOf, prepared, preparedRead } from "./prepared.ts";
 import { containsFolded, foldedPattern } from "./search.ts";
 import { invoiceCounts, invoices } from "../schema/index.ts";
 
@@ -56,7 +56,8 @@ export async function findInvoiceOwner(db: Executor, id: string): Promise<string
 }
 
 export async function insertInvoice(db: Executor, accountId: string, record: InvoiceRecord): Promise<void> {
-  await insertInvoices(db, accountId, [record]);
+  const row = toRow(accountId, record);
+  await prepared(db, "insertInvoice", () => db.insert(invoices).values(placeholdersOf(row)).prepare()).run(row);
 }
 
 /** SQLite binds at most 32,766 values per statement: rows of 17 columns go in by the 1,000. */
@@ -70,11 +71,16 @@ export async function insertInvoices(db: Executor, accountId: string, records: r
 
 /** Writes `record` over the stored row if it is still at `baseRevision`; false when it moved on. */
 export async function replaceInvoice(db: Executor, accountId: string, record: InvoiceRecord, baseRevision: number): Promise<boolean> {
-  const { id: _id, accountId: _account, createdAt: _created, ...changes } = toRow(accountId, record);
-  const result = await db
-    .update(invoices)
-    .set(changes)
-    .where(and(eq(invoices.id, record.id), eq(invoices.accountId, accountId), eq(invoices.revision, baseRevision)));
+  const { id, accountId: _account, createdAt: _created, ...changes } = toRow(accountId, record);
+  const statement = prepared(db, "replaceInvoice", () =>
+    db
+      .update(invoices)
+      // drizzle binds placeholders in set() (wrapped with the column's encoder) though its types omit them
+      .set(placeholdersOf(changes) as unknown as typeof changes)
+      .where(and(eq(invoices.id, sql.placeholder("id")), eq(invoices.accountId, sql.placeholder("accountId")), eq(invoices.revision, sql.placeholder("baseRevision"))))
+      .prepare(),
+  );
+  const result = await statement.run({ ...changes, id, accountId, baseRevision });
   return result.rowsAffected === 1;
 }
 

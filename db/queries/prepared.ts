@@ -2,7 +2,7 @@
 // running it (≈27 µs against ≈21 µs for a read by id). A transaction is a new handle each time, so
 // inside one the query is simply built. Hot reads on the embedded file run their generated SQL on
 // the native reader (db/native-reader.ts) instead of through @libsql/client.
-import { is, Placeholder } from "drizzle-orm";
+import { fillPlaceholders, sql, type Placeholder } from "drizzle-orm";
 import type { Executor } from "../client.ts";
 import type { NativeReader } from "../native-reader.ts";
 
@@ -18,6 +18,11 @@ export function prepared<T>(db: Executor, name: string, build: () => T): T {
     byName.set(name, statement);
   }
   return statement;
+}
+
+/** A placeholder per key of `row`, named after it: the values of a prepared insert or update. */
+export function placeholdersOf<Row extends object>(row: Row): { [Key in keyof Row]: Placeholder } {
+  return Object.fromEntries(Object.keys(row).map((key) => [key, sql.placeholder(key)])) as { [Key in keyof Row]: Placeholder };
 }
 
 /** Lets preparedRead() answer reads on `db` from the native reader of the same embedded file. */
@@ -45,7 +50,7 @@ export function preparedRead<Row extends Record<string, unknown>>(
     const { sql, params } = build().getQuery();
     return {
       async all(values: Record<string, unknown>): Promise<Row[]> {
-        const args = params.map((param) => (is(param, Placeholder) ? values[param.name] : param));
+        const args = fillPlaceholders(params, values);
         return reader.rows(sql, args).map((row) => Object.fromEntries(keys.map((key, index) => [key, row[index]])) as Row);
       },
     };
