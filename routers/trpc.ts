@@ -1,6 +1,7 @@
 // tRPC set-up and the named procedure builders. Every procedure starts from one of the builders at
-// the bottom; each says in one line who may call it. Middlewares run in this order for every face:
-// map errors → authenticate (a present but invalid key is 401 everywhere) → rate limit → scope.
+// the bottom; each says in one line who may call it. One guard middleware runs first for every face:
+// authenticate (a present but invalid key is 401 everywhere) → key required? → scope → rate limit,
+// then it re-codes whatever fails after it (schema issues, domain errors) through the error table.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { ResolvedKey } from "../db/queries/accounts.ts";
@@ -10,8 +11,6 @@ import { errorFromIssues, type SchemaIssue } from "../server/domain/validation.t
 import type { Catalog } from "../server/faces/catalog.ts";
 import type { Services } from "../server/services.ts";
 
-export type Face = "rest" | "trpc" | "mcp";
-
 /** What every face hands a procedure. */
 export type Context = {
   services: Services;
@@ -20,7 +19,6 @@ export type Context = {
   authorization: string | null;
   clientIp: string;
   requestId: string;
-  face: Face;
   /** Headers a middleware wants on the HTTP response (rate limits); the face copies them out. */
   responseHeaders: Record<string, string>;
   /** Filled in by authentication, read by the request log. */
@@ -75,7 +73,6 @@ const t = initTRPC
 
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
-export const createCallerFactory = t.createCallerFactory;
 
 function issuesOf(cause: unknown): SchemaIssue[] | null {
   const issues = (cause as { issues?: unknown } | null)?.issues;

@@ -64,7 +64,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
       endpoint: "/trpc",
       req: limited,
       router,
-      createContext: () => (ctx = contextFor(services, catalog, request, info, "trpc")),
+      createContext: () => (ctx = contextFor(services, catalog, request, info)),
       responseMeta: () => ({ headers: new Headers(ctx?.responseHeaders ?? {}) }),
     });
   };

@@ -41,7 +41,6 @@ export const ERROR_TABLE = {
 } as const satisfies Record<string, ErrorRow>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
-export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
 
 export type ErrorDetails = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // HTTP plumbing every face shares: the request context, body reading under the 1 MiB limit, and
 // error responses in the spec's body.
-import type { Context, Face } from "../../routers/trpc.ts";
+import type { Context } from "../../routers/trpc.ts";
 import { AppError, type ErrorBody } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "./catalog.ts";
@@ -10,14 +10,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** What the app knows about a request before a face takes it. */
 export type RequestInfo = { requestId: string; clientIp: string; log: { accountId?: string } };
 
-export function contextFor(services: Services, catalog: Catalog, request: Request, info: RequestInfo, face: Face): Context {
+export function contextFor(services: Services, catalog: Catalog, request: Request, info: RequestInfo): Context {
   return {
     services,
     catalog,
     authorization: request.headers.get("authorization"),
     clientIp: info.clientIp,
     requestId: info.requestId,
-    face,
     responseHeaders: {},
     log: info.log,
   };

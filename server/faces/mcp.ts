@@ -53,7 +53,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
   async function runTool(request: Request, info: RequestInfo, headers: Record<string, string>, name: string, args: unknown) {
     const tool = registry.byName.get(name);
     if (!tool) return null;
-    const ctx = contextFor(services, catalog, request, info, "mcp");
+    const ctx = contextFor(services, catalog, request, info);
     try {
       if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });

@@ -160,7 +160,7 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       return errorResponse(new AppError("NOT_FOUND", `No route ${request.method} ${url.pathname}`));
     }
     const { route, pathParams } = found;
-    const ctx = contextFor(services, catalog, request, info, "rest");
+    const ctx = contextFor(services, catalog, request, info);
     try {
       // The body is read lazily, inside the procedure's input step: a bad body without a key is 401, not 400.
       const input = inputFor(request, url, route, pathParams);
