@@ -31,7 +31,6 @@ export type App = {
   fetch(request: Request): Promise<Response>;
   /** Stops Elysia's server (Bun): no new connections, in-flight requests finish. */
   stop(): Promise<void>;
-  openApiDocument: Record<string, unknown>;
 };
 
 function requestIdOf(request: Request): string {
@@ -43,8 +42,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
   const procedures = listProcedures(router);
   const registry = buildToolRegistry(procedures);
   const catalog = buildCatalog(procedures, registry);
-  const openApiDocument = buildOpenApiDocument(router, procedures, services.version);
-  const openApiJson = JSON.stringify(openApiDocument);
+  const openApiJson = JSON.stringify(buildOpenApiDocument(router, procedures, services.version));
   const rest = createRestHandler(services, catalog, procedures);
   const mcp = createMcpHandler(services, catalog, registry);
   const { logger } = services;
@@ -121,6 +119,5 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     stop: async () => {
       await elysia.stop();
     },
-    openApiDocument,
   };
 }
