@@ -3,6 +3,9 @@ import { insertFeedback } from "../../db/queries/feedback.ts";
 import { newId } from "../../server/domain/ids.ts";
 import { publicProcedure } from "../trpc.ts";
 
+/** Feedback is open to anyone: its context stays small so it cannot be used to fill the database. */
+const MAX_CONTEXT_CHARS = 10_000;
+
 export const submitFeedback = publicProcedure
   .meta({
     openapi: { method: "POST", path: "/feedback", tags: ["platform"], operationId: "submitFeedback", summary: "Report a bug or ask for a feature (no key needed)", protect: false },
@@ -20,7 +23,11 @@ export const submitFeedback = publicProcedure
       kind: z.enum(["bug", "feature", "other"]).default("other"),
       message: z.string().trim().min(1).max(10_000),
       contact: z.string().max(320).optional().describe("how to reach you, if you want an answer"),
-      context: z.record(z.string(), z.unknown()).optional().describe("anything that helps: tool, request id, input"),
+      context: z
+        .record(z.string(), z.unknown())
+        .refine((value) => JSON.stringify(value).length <= MAX_CONTEXT_CHARS, `at most ${MAX_CONTEXT_CHARS} characters as JSON`)
+        .optional()
+        .describe("anything that helps: tool, request id, input"),
     }),
   )
   .output(z.object({ id: z.string(), received_at: z.string() }))

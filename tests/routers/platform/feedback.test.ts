@@ -73,6 +73,12 @@ describe("POST /api/feedback: happy", () => {
 });
 
 describe("POST /api/feedback: errors", () => {
+  test("a context over 10,000 characters as JSON is 422 naming it", async () => {
+    const reply = await api(server.url).post("/api/feedback", { kind: "bug", message: "big", context: { blob: "x".repeat(10_001) } });
+    expect(reply.status).toBe(422);
+    expect(reply.body.details.field).toBe("context");
+  });
+
   test.each([
     ["invalid kind", { kind: "complaint", message: "x" }, "kind"],
     ["missing message", { kind: "bug" }, "message"],

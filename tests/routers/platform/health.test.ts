@@ -21,6 +21,17 @@ describe("GET /api/health: happy", () => {
     expect(Object.keys(reply.body).sort()).toEqual(["d1", "kv", "r2", "status", "timestamp", "version"]);
   });
 
+  test("callers within a second share one set of checks; the next second checks again", async () => {
+    server.clock.advance(10_000);
+    const first = await anonymous.get("/api/health");
+    server.clock.advance(999);
+    const again = await anonymous.get("/api/health");
+    expect(again.body.timestamp).toBe(first.body.timestamp);
+    server.clock.advance(2);
+    const later = await anonymous.get("/api/health");
+    expect(later.body.timestamp).not.toBe(first.body.timestamp);
+  });
+
   test("timestamp is an ISO 8601 date-time from the service clock", async () => {
     server.clock.advance(3_723_000);
     const reply = await anonymous.get("/api/health");
