@@ -30,6 +30,7 @@ describe("GET /api/health: happy", () => {
     server.clock.advance(2);
     const later = await anonymous.get("/api/health");
     expect(later.body.timestamp).not.toBe(first.body.timestamp);
+    server.clock.set("2026-11-21T10:00:00Z");
   });
 
   test("timestamp is an ISO 8601 date-time from the service clock", async () => {
