@@ -79,15 +79,18 @@ function issuesOf(cause: unknown): SchemaIssue[] | null {
   return Array.isArray(issues) ? (issues as SchemaIssue[]) : null;
 }
 
-/** Any failure as our AppError: domain errors pass through, schema issues get the spec's codes. */
+/**
+ * Any failure as our AppError: domain errors pass through, the input's schema issues get the spec's
+ * codes. Anything else keeps only its code and the table's message: an output that fails its schema
+ * is our fault (500), and a runtime's own message is not for callers.
+ */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof TRPCError) {
     if (error.cause instanceof AppError) return error.cause;
     const issues = issuesOf(error.cause);
-    if (issues) return errorFromIssues(issues);
-    const code = codeForTrpcCode(error.code);
-    return new AppError(code, code === "INTERNAL_ERROR" ? undefined : error.message);
+    if (issues && error.code === "BAD_REQUEST") return errorFromIssues(issues);
+    return new AppError(codeForTrpcCode(error.code));
   }
   return new AppError("INTERNAL_ERROR");
 }

@@ -102,8 +102,19 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     return response;
   }
 
-  const notFound: Face = (request, url) => errorResponse(new AppError("NOT_FOUND", `No route ${request.method} ${url.pathname}`));
-  const openApi: Face = () => new Response(openApiJson, { headers: { "content-type": "application/json; charset=utf-8" } });
+  /** An open face still refuses a credential that is present but invalid (DESIGN "Access"). */
+  const open =
+    (face: Face): Face =>
+    async (request, url, info) => {
+      try {
+        await services.keys.resolve(request.headers.get("authorization"));
+      } catch (error) {
+        return errorResponse(toAppError(error));
+      }
+      return face(request, url, info);
+    };
+  const notFound = open((request, url) => errorResponse(new AppError("NOT_FOUND", `No route ${request.method} ${url.pathname}`)));
+  const openApi = open(() => new Response(openApiJson, { headers: { "content-type": "application/json; charset=utf-8" } }));
 
   const elysia = new Elysia()
     .get("/api/openapi.json", ({ request, server }) => serve(request, openApi, server))

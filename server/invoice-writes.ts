@@ -137,6 +137,12 @@ export async function earlierResult<T>(tx: Executor, accountId: string, key: str
   throw new AppError("OPERATION_REUSED", undefined, details);
 }
 
+function staleBase(current: InvoiceRecord): AppError {
+  return new AppError("REVISION_CONFLICT", `The invoice is at revision ${current.revision}; read it again before saving`, {
+    current_revision: current.revision,
+  });
+}
+
 export type RevisionedWrite = {
   invoiceId: string;
   baseRevision: number;
@@ -154,13 +160,17 @@ export async function saveRevision(services: Services, writer: Writer, write: Re
     const replay = await earlierResult<InvoiceRecord>(tx, writer.accountId, operationKey, print, { operation_id: write.operationId });
     if (replay) return replay;
     const current = await ownedInvoice(tx, writer.accountId, write.invoiceId);
-    if (current.revision !== write.baseRevision) {
-      throw new AppError("REVISION_CONFLICT", `The invoice is at revision ${current.revision}, not ${write.baseRevision}`, {
-        current_revision: current.revision,
-      });
-    }
     const now = services.clock.now();
-    const change = await write.change(current, tx);
+    // The change is worked out before the revision is compared, so a request that is wrong in itself
+    // (403 approval, 422 input) says so even on a stale base, as DESIGN's precedence orders; a stale
+    // base then wins over every state conflict (409), and its writes roll back with the transaction.
+    const change = await write.change(current, tx).catch((error: unknown) => {
+      if (current.revision !== write.baseRevision && !(error instanceof AppError && (error.status === 403 || error.status === 422))) {
+        throw staleBase(current);
+      }
+      throw error;
+    });
+    if (current.revision !== write.baseRevision) throw staleBase(current);
     const record: InvoiceRecord = { ...change.record, revision: current.revision + 1, updated_at: now.toISOString() };
     if (!(await replaceInvoice(tx, writer.accountId, record, current.revision))) {
       throw new AppError("REVISION_CONFLICT", "The invoice changed while saving", { current_revision: current.revision + 1 });
@@ -204,24 +214,28 @@ export type IdempotentCreate = {
   /** Idempotency-Key / idempotency_key; without one every call creates. */
   key: string | undefined;
   payload: unknown;
-  /** The new invoice, built before the write lock is taken (reads of profile and client included). */
-  record: InvoiceRecord;
+  /** Builds the new invoice before the write lock is taken (reads of profile and client included). */
+  build(): Promise<InvoiceRecord>;
 };
 
 /**
- * Creates an invoice (create, duplicate) once per idempotency key: a retry returns the stored body.
- * Only the checks that must see the latest data (idempotency, number) and the inserts run under the
- * write lock, so creates queue behind each other for as short a time as possible.
+ * Creates an invoice (create, duplicate) once per idempotency key: a retry returns the stored body,
+ * looked up before anything is checked again (the client may have been archived since). Only the
+ * checks that must see the latest data (idempotency, the client, the number) and the inserts run
+ * under the write lock, so creates queue behind each other for as short a time as possible.
  */
 export async function createOnce(services: Services, writer: Writer, params: IdempotentCreate): Promise<InvoiceRecord> {
   const print = params.key ? await fingerprint(params.payload) : "";
   const operationKey = `idem:${params.key}`;
+  const replayOf = (db: Executor): Promise<InvoiceRecord | undefined> =>
+    params.key ? earlierResult<InvoiceRecord>(db, writer.accountId, operationKey, print, { idempotency_key: params.key }) : Promise.resolve(undefined);
+  const stored = await replayOf(services.database.db);
+  if (stored) return stored;
+  const record = await params.build();
   return services.database.write(async (tx) => {
-    if (params.key) {
-      const replay = await earlierResult<InvoiceRecord>(tx, writer.accountId, operationKey, print, { idempotency_key: params.key });
-      if (replay) return replay;
-    }
-    const { record } = params;
+    const replay = await replayOf(tx);
+    if (replay) return replay;
+    if (record.client_id) await resolveClient(tx, writer.accountId, record.client_id);
     await assertNumberFree(tx, writer.accountId, record);
     await insertInvoice(tx, writer.accountId, record);
     const now = services.clock.now();

@@ -169,7 +169,7 @@ export async function findInvoiceByNumber(db: Executor, accountId: string, type:
 export type DueCursor = { dueDate: string; id: string };
 
 /**
- * Sent or viewed invoices due before `before` (the latest "today" of any time zone), by due date and
+ * Sent or viewed invoices and credit notes due before `before` (the latest "today" of any time zone), by due date and
  * id, starting after `after` so a caller pages through all of them.
  */
 export async function findOverdueCandidates(db: Executor, params: { before: string; after: DueCursor | null; limit: number }): Promise<StoredInvoice[]> {
@@ -178,7 +178,7 @@ export async function findOverdueCandidates(db: Executor, params: { before: stri
   const rows = await db
     .select({ accountId: invoices.accountId, doc: invoices.doc })
     .from(invoices)
-    .where(and(inArray(invoices.status, ["sent", "viewed"]), eq(invoices.type, "invoice"), lt(invoices.dueDate, before), page))
+    .where(and(inArray(invoices.status, ["sent", "viewed"]), inArray(invoices.type, ["invoice", "credit_note"]), lt(invoices.dueDate, before), page))
     .orderBy(invoices.dueDate, invoices.id)
     .limit(limit);
   return rows.map((row) => ({ accountId: row.accountId, record: toRecord(row.doc) }));

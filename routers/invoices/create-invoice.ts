@@ -22,12 +22,17 @@ export const createInvoice = scopedProcedure("invoices:write")
   })
   .input(createInvoiceInput)
   .output(invoiceOutput)
-  .mutation(async ({ ctx, input }) => {
+  .mutation(({ ctx, input }) => {
     const { idempotency_key, ...fields } = input;
     const writer = writerOf(ctx);
     const { db } = ctx.services.database;
-    const [profile, resolved] = await Promise.all([loadProfile(db, writer.accountId), resolveReferences(db, writer.accountId, fields)]);
-    const now = ctx.services.clock.now();
-    const record = newInvoice({ id: newId("inv", now.getTime()), input: fields, profile, resolved, now });
-    return createOnce(ctx.services, writer, { key: idempotency_key, payload: { procedure: "invoices.create", fields }, record });
+    return createOnce(ctx.services, writer, {
+      key: idempotency_key,
+      payload: { procedure: "invoices.create", fields },
+      async build() {
+        const [profile, resolved] = await Promise.all([loadProfile(db, writer.accountId), resolveReferences(db, writer.accountId, fields)]);
+        const now = ctx.services.clock.now();
+        return newInvoice({ id: newId("inv", now.getTime()), input: fields, profile, resolved, now });
+      },
+    });
   });

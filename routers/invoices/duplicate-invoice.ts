@@ -28,11 +28,16 @@ export const duplicateInvoice = scopedProcedure("invoices:write")
   })
   .input(z.strictObject({ id: resourceId("inv"), idempotency_key: idempotencyKey.optional() }))
   .output(invoiceOutput)
-  .mutation(async ({ ctx, input }) => {
+  .mutation(({ ctx, input }) => {
     const writer = writerOf(ctx);
     const { db } = ctx.services.database;
-    const [source, profile] = await Promise.all([ownedInvoice(db, writer.accountId, input.id), loadProfile(db, writer.accountId)]);
-    const now = ctx.services.clock.now();
-    const record = duplicatedInvoice(source, { id: newId("inv", now.getTime()), today: todayFor(profile, now), now });
-    return createOnce(ctx.services, writer, { key: input.idempotency_key, payload: { procedure: "invoices.duplicate", id: input.id }, record });
+    return createOnce(ctx.services, writer, {
+      key: input.idempotency_key,
+      payload: { procedure: "invoices.duplicate", id: input.id },
+      async build() {
+        const [source, profile] = await Promise.all([ownedInvoice(db, writer.accountId, input.id), loadProfile(db, writer.accountId)]);
+        const now = ctx.services.clock.now();
+        return duplicatedInvoice(source, { id: newId("inv", now.getTime()), today: todayFor(profile, now), now });
+      },
+    });
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../server/domain/errors.ts";
-import { assertNumberFree, finalized, saveRevision } from "../../server/invoice-writes.ts";
+import { assertKeepsNumber } from "../../server/domain/invoice.ts";
+import { finalized, saveRevision } from "../../server/invoice-writes.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
@@ -31,9 +32,8 @@ export const finalizeInvoice = invoiceWriteProcedure
       async change(current, tx) {
         if (current.locked) throw new AppError("INVOICE_LOCKED", "The invoice is already finalized", { number: current.number });
         if (current.status === "void") throw new AppError("INVALID_TRANSITION", "A void invoice cannot be finalized", { status: current.status });
-        const numbered = number ? { ...current, number } : current;
-        if (number) await assertNumberFree(tx, writer.accountId, numbered);
-        const record = await finalized(tx, writer.accountId, numbered, ctx.services.clock.now());
+        assertKeepsNumber(current, number);
+        const record = await finalized(tx, writer.accountId, number ? { ...current, number } : current, ctx.services.clock.now());
         return { record, action: "finalized", changes: ["locked", "number"] };
       },
     });

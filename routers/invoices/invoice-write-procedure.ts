@@ -9,12 +9,13 @@ import { scopedProcedure } from "../trpc.ts";
  * A retry of a delete that already happened finds no invoice but its operation: it passes through
  * to be answered from the operation record.
  */
-export const invoiceWriteProcedure = scopedProcedure("invoices:write").use(async ({ ctx, getRawInput, next }) => {
+export const invoiceWriteProcedure = scopedProcedure("invoices:write").use(async ({ ctx, path, getRawInput, next }) => {
   const raw = (await getRawInput()) as { id?: unknown; operation_id?: unknown } | undefined;
   if (typeof raw?.id !== "string") return next();
   const { db } = ctx.services.database;
   const owner = await findInvoiceOwner(db, raw.id);
-  const retried = owner === undefined && typeof raw.operation_id === "string" && (await findOperation(db, ctx.accountId, `op:${raw.operation_id}`)) !== undefined;
-  if (!retried) assertOwned(owner === undefined ? undefined : { accountId: owner, record: null }, ctx.accountId, "invoice", raw.id);
+  const retriedDelete =
+    owner === undefined && path === "invoices.delete" && typeof raw.operation_id === "string" && (await findOperation(db, ctx.accountId, `op:${raw.operation_id}`)) !== undefined;
+  if (!retriedDelete) assertOwned(owner === undefined ? undefined : { accountId: owner, record: null }, ctx.accountId, "invoice", raw.id);
   return next();
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { insertPayment } from "../../db/queries/payments.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { newId } from "../../server/domain/ids.ts";
-import { OPEN_STATUSES } from "../../server/domain/lifecycle.ts";
+import { acceptsPayment } from "../../server/domain/lifecycle.ts";
 import { loadProfile, saveRevision, todayFor } from "../../server/invoice-writes.ts";
 import { isoDate, minorUnits, resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
@@ -41,7 +41,9 @@ export const recordPayment = invoiceWriteProcedure
       operationId: operation_id,
       payload: { procedure: "invoices.recordPayment", id, base_revision, payment },
       async change(current, tx) {
-        if (!OPEN_STATUSES.includes(current.status) || current.type === "quote" || current.type === "purchase_order") {
+        // Whether the invoice takes payments at all comes first: "exceeds the amount due" only means
+        // something on one that does.
+        if (!acceptsPayment(current.type, current.status)) {
           throw new AppError("INVALID_TRANSITION", `Payments are recorded on sent invoices; this ${current.type} is ${current.status}`, { status: current.status });
         }
         if (payment.amount > current.amount_due) {

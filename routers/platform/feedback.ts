@@ -3,8 +3,8 @@ import { insertFeedback } from "../../db/queries/feedback.ts";
 import { newId } from "../../server/domain/ids.ts";
 import { publicProcedure } from "../trpc.ts";
 
-/** Feedback is open to anyone: its context stays small so it cannot be used to fill the database. */
-const MAX_CONTEXT_CHARS = 10_000;
+/** Feedback is open to anyone: its context stays flat and small, so it cannot fill the database or the CPU. */
+const MAX_CONTEXT_KEYS = 20;
 
 export const submitFeedback = publicProcedure
   .meta({
@@ -24,10 +24,10 @@ export const submitFeedback = publicProcedure
       message: z.string().trim().min(1).max(10_000),
       contact: z.string().max(320).optional().describe("how to reach you, if you want an answer"),
       context: z
-        .record(z.string(), z.unknown())
-        .refine((value) => JSON.stringify(value).length <= MAX_CONTEXT_CHARS, `at most ${MAX_CONTEXT_CHARS} characters as JSON`)
+        .record(z.string().max(100), z.union([z.string().max(2_000), z.number(), z.boolean(), z.null()]))
+        .refine((value) => Object.keys(value).length <= MAX_CONTEXT_KEYS, `at most ${MAX_CONTEXT_KEYS} entries`)
         .optional()
-        .describe("anything that helps: tool, request id, input"),
+        .describe("flat facts that help: tool, request id, version (strings, numbers, booleans)"),
     }),
   )
   .output(z.object({ id: z.string(), received_at: z.string() }))

@@ -325,22 +325,38 @@ export function contentFieldsIn(input: InvoiceFieldsInput): string[] {
   return Object.keys(input).filter((key) => (input as Record<string, unknown>)[key] !== undefined);
 }
 
-/** Applies an update's fields (not its status) to the current record. */
+/**
+ * A numbered invoice keeps its number and type for good (DESIGN: numbers are gapless, numbered
+ * invoices are voided, never deleted), even while unlocked after an undo.
+ */
+export function assertKeepsNumber(current: InvoiceRecord, number: string | null | undefined, type?: InvoiceType): void {
+  if (current.number === null) return;
+  if (number !== undefined && number !== current.number) {
+    throw new AppError("INVOICE_LOCKED", `Invoice ${current.number} keeps its number`, { field: "number", number: current.number });
+  }
+  if (type !== undefined && type !== current.type) {
+    throw new AppError("INVOICE_LOCKED", `Invoice ${current.number} keeps its type`, { field: "type", number: current.number });
+  }
+}
+
+/**
+ * Applies an update's fields (not its status) to the current record. The new content is checked
+ * first (422) and the lock after it (409), as DESIGN's error precedence orders them.
+ */
 export function editedInvoice(current: InvoiceRecord, input: InvoiceFieldsInput, profile: StoredProfile, resolved: Resolved, now: Date): InvoiceRecord {
   const changed = contentFieldsIn(input);
   if (changed.length === 0) return current;
+  const record = assignFields(current, input, resolved, profile, now.getTime());
+  checkDates(record);
+  checkPreceding(record);
+  const edited = { ...priced(record), updated_at: now.toISOString() };
   if (current.locked || current.status === "void" || current.status === "paid") {
     throw new AppError("INVOICE_LOCKED", `The invoice is ${current.locked ? "finalized" : current.status}; its content can no longer change`, {
       fields: changed,
     });
   }
-  if (input.type !== undefined && input.type !== current.type && current.number !== null) {
-    throw new AppError("INVOICE_LOCKED", "A numbered invoice keeps its type", { field: "type" });
-  }
-  const record = assignFields(current, input, resolved, profile, now.getTime());
-  checkDates(record);
-  checkPreceding(record);
-  return { ...priced(record), updated_at: now.toISOString() };
+  assertKeepsNumber(current, input.number, input.type);
+  return edited;
 }
 
 /** A fresh draft copied from `source`: no number, issued today, due after the same term. */

@@ -35,7 +35,7 @@ export type TransitionPlan = { approves: boolean; sends: boolean };
 export function planTransition(type: InvoiceType, from: InvoiceStatus, to: InvoiceStatus, mover: Mover): TransitionPlan {
   const invalid = (reason: string): AppError =>
     new AppError("INVALID_TRANSITION", `Cannot move a ${type} from ${from} to ${to}: ${reason}`, { from, to });
-  if ((to === "paid" || to === "overdue") && (type === "quote" || type === "purchase_order")) {
+  if ((to === "paid" || to === "overdue") && !isPayable(type)) {
     throw invalid(`a ${type} is never ${to}`);
   }
   if (mover.kind === "system") {
@@ -54,5 +54,12 @@ export function planTransition(type: InvoiceType, from: InvoiceStatus, to: Invoi
   return { approves, sends: to === "sent" };
 }
 
-/** Statuses that count as owed money for the dashboard and the overdue job. */
-export const OPEN_STATUSES: readonly InvoiceStatus[] = ["sent", "viewed", "overdue"];
+/** Quotes and purchase orders are never paid (nor overdue); invoices and credit notes are. */
+export function isPayable(type: InvoiceType): boolean {
+  return type === "invoice" || type === "credit_note";
+}
+
+/** Payments are recorded on payable documents once sent and until settled. */
+export function acceptsPayment(type: InvoiceType, status: InvoiceStatus): boolean {
+  return isPayable(type) && (status === "sent" || status === "viewed" || status === "overdue");
+}

@@ -29,12 +29,14 @@ export function errorFromIssues(issues: readonly SchemaIssue[]): AppError {
   if (missingRevision) {
     return new AppError("REVISION_REQUIRED", undefined, { field: pathOf(missingRevision)[0], issue: "required" });
   }
+  // Any problem with a money field is INVALID_AMOUNT (DESIGN "Money"), wherever it stands among the issues.
+  const money = issues.find((issue) => issue.code !== "unrecognized_keys" && MONEY_FIELDS.has(pathOf(issue).at(-1) ?? ""));
+  if (money) {
+    const details = describe(money);
+    return new AppError("INVALID_AMOUNT", `${details.field}: not a valid whole-minor-unit amount (${details.issue})`, details);
+  }
   const first = issues[0];
   if (!first) return new AppError("VALIDATION_ERROR");
   const details = describe(first);
-  const last = pathOf(first).at(-1) ?? "";
-  if (MONEY_FIELDS.has(last) && first.code !== "unrecognized_keys") {
-    return new AppError("INVALID_AMOUNT", `${details.field}: not a valid whole-minor-unit amount (${details.issue})`, details);
-  }
   return new AppError("VALIDATION_ERROR", `${details.field}: ${details.issue}`, details);
 }

@@ -55,6 +55,9 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     if (!tool) return null;
     const ctx = contextFor(services, catalog, request, info);
     try {
+      // Without a credential, a tool whose every action needs a key answers UNAUTHORIZED before
+      // its arguments are looked at (DESIGN's precedence: 401 first).
+      if (ctx.authorization === null && tool.actions.every((entry) => entry.procedure.meta.scope)) throw new AppError("UNAUTHORIZED", "This tool needs an API key: Authorization: Bearer svc_…");
       if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });
       }
@@ -74,7 +77,12 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     if (jsonrpc !== "2.0" || typeof method !== "string" || (!isNotification && !isValidId(id))) {
       return failure(isValidId(id) ? id : null, INVALID_REQUEST, "Invalid Request");
     }
-    if (isNotification) return null;
+    if (isNotification) {
+      // A notification is carried out but never answered: MCP's own (notifications/…) need nothing
+      // from us; a spec-style tool call without an id still runs.
+      if (registry.byName.has(method)) await runTool(request, info, headers, method, params);
+      return null;
+    }
     const replyId = id as Id;
     const args = params as Record<string, unknown> | undefined;
     switch (method) {
@@ -108,7 +116,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
         if (outcome.ok) return success(replyId, outcome.output);
         const { code, details } = outcome.error;
         const status = ERROR_TABLE[code].status;
-        const rpcCode = code === "VALIDATION_ERROR" || code === "INVALID_AMOUNT" ? INVALID_PARAMS : SERVER_ERROR;
+        const rpcCode = code === "VALIDATION_ERROR" ? INVALID_PARAMS : SERVER_ERROR;
         return failure(replyId, rpcCode, outcome.error.message, { code, status, details: details ?? null });
       }
     }

@@ -73,10 +73,14 @@ describe("POST /api/feedback: happy", () => {
 });
 
 describe("POST /api/feedback: errors", () => {
-  test("a context over 10,000 characters as JSON is 422 naming it", async () => {
-    const reply = await api(server.url).post("/api/feedback", { kind: "bug", message: "big", context: { blob: "x".repeat(10_001) } });
+  test.each([
+    ["a nested object", { deep: { deeper: [[["x"]]] } }, "context.deep"],
+    ["a value over 2,000 characters", { blob: "x".repeat(2_001) }, "context.blob"],
+    ["more than 20 entries", Object.fromEntries(Array.from({ length: 21 }, (_, index) => [`k${index}`, index])), "context"],
+  ])("a context with %s is 422 naming it: it stays flat and small", async (_name, context, field) => {
+    const reply = await api(server.url).post("/api/feedback", { kind: "bug", message: "big", context });
     expect(reply.status).toBe(422);
-    expect(reply.body.details.field).toBe("context");
+    expect(reply.body.details.field).toBe(field);
   });
 
   test.each([
