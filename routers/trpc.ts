@@ -9,6 +9,7 @@ import { AppError, ERROR_TABLE, codeForTrpcCode } from "../server/domain/errors.
 import type { Scope } from "../server/domain/scopes.ts";
 import { errorFromIssues, type SchemaIssue } from "../server/domain/validation.ts";
 import type { Catalog } from "../server/faces/catalog.ts";
+import { addressSubject } from "../server/rate-limit.ts";
 import type { Services } from "../server/services.ts";
 
 /** What every face hands a procedure. */
@@ -118,7 +119,7 @@ function recoded(ctx: Context, path: string, error: unknown): TRPCError {
  * request pays for one context merge.
  */
 async function admit(ctx: Context, meta: Meta | undefined, needsKey: boolean): Promise<ResolvedKey | null> {
-  const key = await ctx.services.keys.resolve(ctx.authorization);
+  const key = await ctx.services.keys.resolve(ctx.authorization, ctx.clientIp);
   if (key) ctx.log.accountId = key.accountId;
   if (needsKey && !key) throw new AppError("UNAUTHORIZED", "This operation needs an API key: Authorization: Bearer svc_…");
   const scope = meta?.scope;
@@ -134,7 +135,7 @@ function countCall(ctx: Context, key: ResolvedKey | null): void {
   const tier = key?.tier ?? "anonymous";
   const limits = ctx.services.config.tierLimits[tier];
   if (!limits) return;
-  const subject = key ? `acc:${key.accountId}` : `ip:${ctx.clientIp}`;
+  const subject = key ? `acc:${key.accountId}` : addressSubject(ctx.clientIp);
   const decision = ctx.services.rateLimiter.hit(subject, limits, ctx.services.clock.now());
   Object.assign(ctx.responseHeaders, decision.headers);
   if (!decision.allowed) {

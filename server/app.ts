@@ -107,7 +107,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     (face: Face): Face =>
     async (request, url, info) => {
       try {
-        await services.keys.resolve(request.headers.get("authorization"));
+        await services.keys.resolve(request.headers.get("authorization"), info.clientIp);
       } catch (error) {
         return errorResponse(toAppError(error));
       }

@@ -55,10 +55,15 @@ export const flushRateLimits: Job = {
   async run({ database, rateLimiter, clock }) {
     const usage = rateLimiter.drainUnflushed();
     const now = clock.now();
-    await database.write(async (tx) => {
-      await addDailyUsage(tx, usage);
-      await purgeExpiredKv(tx, now);
-    });
+    try {
+      await database.write(async (tx) => {
+        await addDailyUsage(tx, usage);
+        await purgeExpiredKv(tx, now);
+      });
+    } catch (error) {
+      rateLimiter.returnUnflushed(usage);
+      throw error;
+    }
     rateLimiter.prune(now);
   },
 };

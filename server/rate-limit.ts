@@ -1,6 +1,6 @@
 // Rate limits by tier (spec §8, DESIGN "Access"): fixed windows counted in memory per process, so a
 // request never waits on storage; daily counts are flushed to the kv table in the background and
-// read back at start, so a restart does not hand out a fresh daily quota.
+// read back at start, so a restart does not hand out a fresh daily quota (ADR 0007).
 import { WINDOWS, type TierLimits } from "./domain/tiers.ts";
 
 export type RateDecision = { allowed: boolean; headers: Record<string, string> };
@@ -10,6 +10,9 @@ type Subject = { counters: Counter[]; unflushed: number };
 
 export type DailyUsage = { subject: string; day: number; count: number };
 
+/** Callers tracked at once; past it the least recently seen is forgotten (its counts still flushed). */
+const MAX_SUBJECTS = 100_000;
+
 function windowStart(nowSeconds: number, seconds: number): number {
   return nowSeconds - (nowSeconds % seconds);
 }
@@ -18,15 +21,54 @@ function policyHeader(limits: TierLimits): string {
   return WINDOWS.map((window) => `"${window.name}";q=${limits[window.key]};w=${window.seconds}`).join(", ");
 }
 
+/**
+ * The subject an anonymous caller is counted as: its IPv4 address, or the /64 of its IPv6 address
+ * (one host holds a whole /64, so counting single addresses would let it rotate past any limit).
+ */
+export function addressSubject(address: string): string {
+  const unmapped = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+  if (!unmapped.includes(":")) return `ip:${unmapped}`;
+  const [head = "", tail = ""] = unmapped.toLowerCase().split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const groups = unmapped.includes("::") ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups] : headGroups;
+  return `ip6:${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
 export class RateLimiter {
   private readonly subjects = new Map<string, Subject>();
   private readonly policies = new Map<TierLimits, string>();
+  /** Daily counts of forgotten subjects, still to be flushed. */
+  private readonly orphaned: DailyUsage[] = [];
+
+  private subject(name: string): Subject {
+    const known = this.subjects.get(name);
+    if (known) {
+      // Re-inserting keeps the map in least-recently-seen order.
+      this.subjects.delete(name);
+      this.subjects.set(name, known);
+      return known;
+    }
+    if (this.subjects.size >= MAX_SUBJECTS) this.forgetOldest();
+    const fresh = { counters: WINDOWS.map(() => ({ windowStart: 0, count: 0 })), unflushed: 0 };
+    this.subjects.set(name, fresh);
+    return fresh;
+  }
+
+  private forgetOldest(): void {
+    const [name, state] = this.subjects.entries().next().value as [string, Subject];
+    this.subjects.delete(name);
+    if (state.unflushed > 0) this.orphaned.push({ subject: name, day: this.dayOf(state), count: state.unflushed });
+  }
+
+  private dayOf(state: Subject): number {
+    return state.counters[WINDOWS.findIndex((window) => window.key === "daily")]?.windowStart ?? 0;
+  }
 
   /** Counts one request for `subject` now; denies without counting when any window is exhausted. */
   hit(subject: string, limits: TierLimits, now: Date): RateDecision {
     const nowSeconds = Math.floor(now.getTime() / 1000);
-    const state = this.subjects.get(subject) ?? { counters: WINDOWS.map(() => ({ windowStart: 0, count: 0 })), unflushed: 0 };
-    this.subjects.set(subject, state);
+    const state = this.subject(subject);
     let tightest = { index: 0, remaining: Infinity, reset: 0 };
     let retryAfter = 0;
     WINDOWS.forEach((window, index) => {
@@ -62,21 +104,27 @@ export class RateLimiter {
     const today = windowStart(Math.floor(now.getTime() / 1000), 86_400);
     for (const { subject, day, count } of usage) {
       if (day !== today) continue;
-      const counters = WINDOWS.map((window) => ({ windowStart: window.key === "daily" ? day : 0, count: window.key === "daily" ? count : 0 }));
-      this.subjects.set(subject, { counters, unflushed: 0 });
+      const state = this.subject(subject);
+      WINDOWS.forEach((window, index) => {
+        if (window.key === "daily") state.counters[index] = { windowStart: day, count };
+      });
     }
   }
 
   /** Requests counted since the last flush, per subject and day; resets the pending counts. */
   drainUnflushed(): DailyUsage[] {
-    const dailyIndex = WINDOWS.findIndex((window) => window.key === "daily");
-    const drained: DailyUsage[] = [];
+    const drained = this.orphaned.splice(0);
     for (const [subject, state] of this.subjects) {
       if (state.unflushed === 0) continue;
-      drained.push({ subject, day: state.counters[dailyIndex]?.windowStart ?? 0, count: state.unflushed });
+      drained.push({ subject, day: this.dayOf(state), count: state.unflushed });
       state.unflushed = 0;
     }
     return drained;
+  }
+
+  /** Puts drained counts back when writing them failed, so the next flush carries them. */
+  returnUnflushed(usage: readonly DailyUsage[]): void {
+    this.orphaned.push(...usage);
   }
 
   /** Forgets subjects whose every window has ended, so memory follows active callers only. */

@@ -56,7 +56,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     database,
     clock,
     logger: overrides.logger ?? createLogger(config.logLevel),
-    keys: createKeyResolver(database, clock, config.keyCacheMs),
+    keys: createKeyResolver(database, clock, { cacheMs: config.keyCacheMs, failureLimits: config.tierLimits.anonymous }),
     rateLimiter,
     blobs: createLocalBlobStore(join(config.dataDir, "blobs")),
     secretKey: await loadSecretKey(config),

@@ -1,5 +1,6 @@
 // Graceful stop, shared by the entries: stop accepting, let in-flight requests finish, stop the
-// scheduler, then close the database (its write queue drains first).
+// scheduler, keep this process's rate-limit counts, then close the database (its queue drains first).
+import { flushRateLimits } from "./jobs.ts";
 import type { Scheduler } from "./scheduler.ts";
 import type { Services } from "./services.ts";
 
@@ -8,5 +9,6 @@ export type Stoppable = { stop(): Promise<void> };
 export async function drainAndClose(server: Stoppable, scheduler: Scheduler, services: Services): Promise<void> {
   await server.stop();
   await scheduler.stop();
+  await flushRateLimits.run(services).catch((error: unknown) => services.logger.warn("rate-limit counts not saved", { error: String(error) }));
   await services.database.close();
 }

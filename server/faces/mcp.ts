@@ -139,7 +139,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     }
     try {
       // A credential that is present but invalid is refused outright, housekeeping included.
-      await services.keys.resolve(request.headers.get("authorization"));
+      await services.keys.resolve(request.headers.get("authorization"), info.clientIp);
     } catch (error) {
       return errorResponse(toAppError(error));
     }
