@@ -86,11 +86,13 @@ describe("GET /api/capabilities: happy", () => {
     }
   });
 
-  test("every listed operation really is served (no 404 for its path and method)", async () => {
+  test("every listed operation really is served (no 404 or 405 for its path and method)", async () => {
+    const unrouted = await api(server.url).raw("/api/no-such-route", { method: "GET" });
+    expect(unrouted.status).toBe(404);
     for (const entry of body.operations as Operation[]) {
       const path = entry.path.replace("{id}", "x_unknown");
-      const reply = await api(server.url).raw(path, { method: entry.method, headers: { authorization: "Bearer svc_0000000000000000000000000000" } });
-      expect({ path: entry.path, method: entry.method, status: reply.status }).toEqual({ path: entry.path, method: entry.method, status: 401 });
+      const reply = await api(server.url).raw(path, { method: entry.method });
+      expect({ path: entry.path, method: entry.method, routed: ![404, 405].includes(reply.status) }).toEqual({ path: entry.path, method: entry.method, routed: true });
     }
   });
 
@@ -170,6 +172,8 @@ describe("GET /api/capabilities: errors", () => {
 
 describe("GET /api/capabilities: security", () => {
   test("a present but invalid key is 401 even on this open endpoint", async () => {
+    // Failed credentials count against this address's tiny anonymous allowance: start a fresh day.
+    server.clock.advance(86_400_000);
     const reply = await anonymous.get("/api/capabilities", "svc_0000000000000000000000000000");
     expect(reply.status).toBe(401);
     expect(reply.body.code).toBe("UNAUTHORIZED");
