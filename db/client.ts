@@ -26,7 +26,8 @@ export type Database = {
 
 export type DatabaseOptions = { url: string; authToken?: string };
 
-const BUSY_RETRIES = 12;
+/** About 5 s of waiting in all (jittered, at most 250 ms apart) before a write gives up. */
+const BUSY_RETRIES = 28;
 
 function isBusy(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code ?? "";

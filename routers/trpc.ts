@@ -146,14 +146,14 @@ function countCall(ctx: Context, key: ResolvedKey | null): void {
   }
 }
 
-/**
- * The one middleware every procedure starts with (one hop: tRPC copies its options at each):
- * admits the call, runs the rest, and re-codes any failure, including admission's own.
- */
 type Admitted<NeedsKey extends boolean> = NeedsKey extends true
   ? { key: ResolvedKey; accountId: string }
   : { key: ResolvedKey | null; accountId: string | null };
 
+/**
+ * The one middleware every procedure starts with (one hop: tRPC copies its options at each):
+ * admits the call, runs the rest, and re-codes any failure, including admission's own.
+ */
 function guarded<NeedsKey extends boolean>(needsKey: NeedsKey) {
   return t.procedure.use(async ({ ctx, meta, path, next }) => {
     let key: ResolvedKey | null;

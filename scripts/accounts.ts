@@ -22,8 +22,8 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function tierOf(value: string | undefined): TierName {
-  const tier = value ?? "free";
+function tierOf(value: string | undefined, fallback?: TierName): TierName {
+  const tier = value ?? fallback ?? fail("--tier is required");
   if (!(ACCOUNT_TIERS as readonly string[]).includes(tier)) fail(`unknown tier ${tier}`);
   return tier as TierName;
 }
@@ -67,14 +67,15 @@ switch (command) {
     break;
   }
   case "create-account": {
-    const account = await database.write((tx) => createAccount(tx, { name: values.name ?? fail("--name is required"), tier: tierOf(values.tier), now }));
+    const account = await database.write((tx) => createAccount(tx, { name: values.name ?? fail("--name is required"), tier: tierOf(values.tier, "free"), now }));
     console.log(`account: ${account.id}`);
     break;
   }
   case "set-tier": {
     const accountId = await requireAccount(values.account);
-    await database.write((tx) => setAccountTier(tx, { accountId, tier: tierOf(values.tier), now }));
-    console.log(`${accountId} is now on the ${values.tier} tier`);
+    const tier = tierOf(values.tier);
+    await database.write((tx) => setAccountTier(tx, { accountId, tier, now }));
+    console.log(`${accountId} is now on the ${tier} tier`);
     break;
   }
   case "create-key": {

@@ -12,6 +12,8 @@ export type Job = {
   run(services: Services): Promise<void>;
 };
 
+const LEASE_MARGIN_MS = 5 * 60_000;
+
 export type Scheduler = {
   /** Runs every job whose period has passed and whose lease this process gets; returns their names. */
   runDue(): Promise<string[]>;
@@ -29,7 +31,9 @@ export function createScheduler(services: Services, jobs: readonly Job[], holder
     for (const job of jobs) {
       const now = services.clock.now();
       if (now.getTime() - (lastRun.get(job.name) ?? -Infinity) < job.everyMs) continue;
-      const until = new Date(now.getTime() + job.everyMs);
+      // The lease outlives the period by a margin, so a long run (a big overdue backlog) still holds
+      // it; a holder that dies frees it after the margin.
+      const until = new Date(now.getTime() + job.everyMs + LEASE_MARGIN_MS);
       const leased = job.perProcess || (await services.database.write((tx) => acquireLease(tx, { name: job.name, holder, now, until })));
       lastRun.set(job.name, now.getTime());
       if (!leased) continue;

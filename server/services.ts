@@ -1,5 +1,5 @@
 // Everything a request may use, built once at start and handed to procedures through the context.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
@@ -30,17 +30,24 @@ export type Services = {
 
 export type ServiceOverrides = { clock?: Clock; logger?: Logger };
 
-/** SECRET_KEY, or one generated once into DATA_DIR so signatures survive restarts. */
+/**
+ * SECRET_KEY, or one generated once into DATA_DIR so signatures survive restarts. The new key is
+ * written aside and linked into place, so a process starting at the same moment either finds the
+ * whole key or makes the link fail and reads the winner's: never a half-written file.
+ */
 async function loadSecretKey(config: Config): Promise<string> {
   if (config.secretKey) return config.secretKey;
   const path = join(config.dataDir, "secret.key");
-  try {
-    return (await readFile(path, "utf8")).trim();
-  } catch {
-    const secret = newSecret("sk_");
-    await writeFile(path, secret, { mode: 0o600, flag: "wx" }).catch(() => undefined);
-    return (await readFile(path, "utf8")).trim();
+  const existing = await readFile(path, "utf8").catch(() => null);
+  if (existing === null) {
+    const aside = `${path}.${crypto.randomUUID()}`;
+    await writeFile(aside, newSecret("sk_"), { mode: 0o600 });
+    await link(aside, path).catch(() => undefined);
+    await unlink(aside);
   }
+  const secret = (existing ?? (await readFile(path, "utf8"))).trim();
+  if (!secret) throw new Error(`${path} is empty: delete it, or set SECRET_KEY`);
+  return secret;
 }
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {

@@ -1,5 +1,6 @@
-// Invoice storage: one row per invoice (ADR 0004). A read is one statement; so is a list page, its
-// total counted in the same statement by a window function.
+// Invoice storage: one row per invoice, its record as one JSON document (ADR 0004). A read is one
+// statement; so is a list page filtered by status or type, its total read from invoice_counts in
+// the same statement (other filters count the rows, unless the page is short enough to tell).
 import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { searchFold } from "../../server/domain/invoice.ts";

@@ -1,7 +1,8 @@
 // Prepared drizzle queries, built once per database handle: building a query costs more than
-// running it (≈27 µs against ≈21 µs for a read by id). A transaction is a new handle each time, so
-// inside one the query is simply built. Hot reads on the embedded file run their generated SQL on
-// the native reader (db/native-reader.ts) instead of through @libsql/client.
+// running it (≈27 µs against ≈21 µs for a read by id). The read handle and the one write handle every
+// transaction shares (db/client.ts) are both long-lived, so reads and writes alike are built once.
+// Hot reads on the embedded file run their generated SQL on the native reader (db/native-reader.ts)
+// instead of through @libsql/client.
 import { fillPlaceholders, sql, type Placeholder } from "drizzle-orm";
 import type { Executor } from "../client.ts";
 import type { NativeReader } from "../native-reader.ts";

@@ -5,6 +5,7 @@ import { toAddress } from "../../server/domain/invoice.ts";
 import { isTimeZone } from "../../server/domain/profile.ts";
 import { loadProfile } from "../../server/invoice-writes.ts";
 import { invoiceType } from "../invoices/invoice.schema.ts";
+import { givenFields } from "../shared/given-fields.ts";
 import { addressInput, currencyCode, email, localeTag, paymentInput } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { accountOutput } from "./account.schema.ts";
@@ -30,10 +31,6 @@ export const updateAccountInput = z.strictObject({
     .optional(),
 });
 
-function defined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
-}
-
 export const updateAccountProcedure = scopedProcedure("account:admin")
   .meta({ openapi: { method: "PUT", path: "/account", tags: ["account"], operationId: "updateAccount", summary: "Update the seller profile; fields merge, null clears" } })
   .input(updateAccountInput)
@@ -44,11 +41,11 @@ export const updateAccountProcedure = scopedProcedure("account:admin")
       const { numbering, contact, payment, address, ...scalars } = input;
       const profile = {
         ...current,
-        ...defined(scalars),
+        ...givenFields(scalars),
         ...(address !== undefined ? { address: toAddress(address) } : {}),
-        contact: { ...current.contact, ...defined(contact ?? {}) },
-        payment: { ...current.payment, ...defined(payment ?? {}) },
-        prefixes: { ...current.prefixes, ...defined(numbering?.prefixes ?? {}) },
+        contact: { ...current.contact, ...givenFields(contact ?? {}) },
+        payment: { ...current.payment, ...givenFields(payment ?? {}) },
+        prefixes: { ...current.prefixes, ...givenFields(numbering?.prefixes ?? {}) },
       };
       await saveProfile(tx, { accountId: ctx.accountId, profile, now: ctx.services.clock.now() });
       for (const sequence of numbering?.sequences ?? []) await setSequence(tx, ctx.accountId, sequence);

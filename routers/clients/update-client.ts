@@ -3,6 +3,7 @@ import { saveClient } from "../../db/queries/clients.ts";
 import { toAddress } from "../../server/domain/invoice.ts";
 import { ownedClient } from "../../server/ownership.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { givenFields } from "../shared/given-fields.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { clientFields, clientName, clientOutput } from "./client.schema.ts";
@@ -25,10 +26,10 @@ export const updateClient = scopedProcedure("entities:write")
       const { id, archived, address, ...fields } = input;
       const current = await ownedClient(tx, ctx.accountId, id);
       const now = ctx.services.clock.now().toISOString();
-      const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+
       const record = {
         ...current,
-        ...defined,
+        ...givenFields(fields),
         ...(address !== undefined ? { address: toAddress(address) } : {}),
         archived: archived ?? current.archived,
         updated_at: now,

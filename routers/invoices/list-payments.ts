@@ -5,7 +5,7 @@ import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { INVOICES_QUERY_TOOL } from "./tools.ts";
 
-const paymentOutput = z.object({
+const paymentRecordOutput = z.object({
   id: z.string(),
   invoice_id: z.string(),
   amount: z.int(),
@@ -21,7 +21,7 @@ export const listPaymentsProcedure = scopedProcedure("invoices:read")
     tool: { ...INVOICES_QUERY_TOOL, action: "payments" },
   })
   .input(z.strictObject({ id: resourceId("inv") }))
-  .output(z.object({ data: z.array(paymentOutput) }))
+  .output(z.object({ data: z.array(paymentRecordOutput) }))
   .query(async ({ ctx, input }) => {
     const { db } = ctx.services.database;
     await ownedInvoice(db, ctx.accountId, input.id);

@@ -4,7 +4,7 @@ import { AppError } from "../../server/domain/errors.ts";
 import { newId } from "../../server/domain/ids.ts";
 import { acceptsPayment } from "../../server/domain/lifecycle.ts";
 import { loadProfile, saveRevision, todayFor } from "../../server/invoice-writes.ts";
-import { isoDate, minorUnits, resourceId } from "../shared/schemas.ts";
+import { isoDate, amountSchema, resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_MUTATE_TOOL } from "./tools.ts";
@@ -25,7 +25,7 @@ export const recordPayment = invoiceWriteProcedure
     z.strictObject({
       id: resourceId("inv"),
       ...revisionFields,
-      amount: minorUnits.min(1).describe("amount received in minor units, at most the amount due"),
+      amount: amountSchema.min(1).describe("amount received in minor units, at most the amount due"),
       date: isoDate.optional().describe("defaults to today in the account's time zone"),
       method: z.string().max(100).optional(),
       reference: z.string().max(200).optional(),

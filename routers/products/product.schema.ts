@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currencyCode, minorUnits, percent } from "../shared/schemas.ts";
+import { currencyCode, amountSchema, percent } from "../shared/schemas.ts";
 
 export const productOutput = z.object({
   id: z.string(),
@@ -15,7 +15,7 @@ export const productOutput = z.object({
 }).meta({ id: "Product" });
 
 export const productName = z.string().trim().min(1).max(500);
-export const productRate = minorUnits.describe("price per unit in whole minor units");
+export const productRate = amountSchema.describe("price per unit in whole minor units");
 export const productUnit = z.string().regex(/^[A-Z0-9]{1,3}$/, "a UN/ECE Rec. 20 unit code such as C62, HUR, DAY");
 
 /** Optional product fields; null clears them on update. */

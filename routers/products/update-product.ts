@@ -2,6 +2,7 @@ import { z } from "zod";
 import { saveProduct } from "../../db/queries/products.ts";
 import { ownedProduct } from "../../server/ownership.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { givenFields } from "../shared/given-fields.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { productFields, productName, productOutput, productRate, productUnit } from "./product.schema.ts";
@@ -17,8 +18,8 @@ export const updateProduct = scopedProcedure("entities:write")
     ctx.services.database.write(async (tx) => {
       const { id, ...fields } = input;
       const current = await ownedProduct(tx, ctx.accountId, id);
-      const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-      const record = { ...current, ...defined, updated_at: ctx.services.clock.now().toISOString() };
+
+      const record = { ...current, ...givenFields(fields), updated_at: ctx.services.clock.now().toISOString() };
       await saveProduct(tx, ctx.accountId, record);
       return record;
     }),

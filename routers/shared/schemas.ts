@@ -44,13 +44,12 @@ export const addressOutput = z
     country: z.string().nullable().describe("ISO 3166-1 alpha-2"),
   })
   .meta({ id: "Address" });
-export type Address = z.infer<typeof addressOutput>;
 
 /** An address as a structured object, or a plain string taken as its first line. */
 export const addressInput = z.union([z.string().max(500), addressSchema]);
 
 /** Whole minor units (cents; yen; fils). Any problem with a field named rate or amount is INVALID_AMOUNT. */
-export const minorUnits = z.int().min(-MAX_AMOUNT).max(MAX_AMOUNT).describe("whole minor units of the currency (cents)");
+export const amountSchema = z.int().min(-MAX_AMOUNT).max(MAX_AMOUNT).describe("whole minor units of the currency (cents)");
 
 function hasAtMostScaleDecimals(value: number): boolean {
   return toScaled(value) !== null;

@@ -136,12 +136,16 @@ describe("scheduler: overdue job", () => {
     expect(ran).toContain("flush-rate-limits"); // per-process work runs everywhere
     expect(await statusOf(account, sent)).toBe("sent");
 
-    // A period after its last try, with the first holder's lease run out, the other process takes the job.
-    server.clock.set("2026-11-25T00:01:30Z");
+    // Still within the first holder's lease (a period plus a 5-minute margin): the job stays there.
+    server.clock.set("2026-11-25T00:05:30Z");
+    expect(await other.runDue()).not.toContain("mark-overdue");
+
+    // Once that lease has run out (the first holder stopped renewing it), the other process takes the job.
+    server.clock.set("2026-11-25T00:06:30Z");
     expect(await other.runDue()).toContain("mark-overdue");
     expect(await statusOf(account, sent)).toBe("overdue");
 
-    server.clock.set("2026-11-25T00:01:45Z");
+    server.clock.set("2026-11-25T00:06:45Z");
     expect(await server.scheduler.runDue()).not.toContain("mark-overdue");
     await other.stop();
   });
