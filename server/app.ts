@@ -2,6 +2,7 @@
 // log line, CORS). Everything per-router (route table, tools, OpenAPI document, tRPC handler) is
 // built here once, never per request. Runtime-neutral: the Bun and Deno entries only serve it.
 import type { AnyRouter } from "@trpc/server";
+import { readFileSync } from "node:fs";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Elysia } from "elysia";
 import { appRouter } from "../routers/index.ts";
@@ -11,13 +12,19 @@ import { AppError } from "./domain/errors.ts";
 import { buildCatalog } from "./faces/catalog.ts";
 import { contextFor, errorResponse, withLimitedBody, type RequestInfo } from "./faces/http.ts";
 import { createMcpHandler } from "./faces/mcp.ts";
-import { buildOpenApiDocument } from "./faces/openapi.ts";
 import { listProcedures } from "./faces/procedures.ts";
 import { createRestHandler } from "./faces/rest.ts";
 import { buildToolRegistry } from "./faces/tools.ts";
 import type { Services } from "./services.ts";
 
 const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id";
+
+/**
+ * The OpenAPI document as `npm run openapi` generated it from the routers and committed it (a test
+ * keeps it equal to the code). Serving the file keeps trpc-to-openapi, and the many packages its
+ * adapters load, out of the server: a cold Deno start would spend minutes analysing them.
+ */
+const OPENAPI_DOCUMENT = new URL("../docs/openapi.json", import.meta.url);
 
 /** Client addresses handed over by an entry that does not serve through Elysia (Deno's remoteAddr). */
 export const clientAddresses = new WeakMap<Request, string>();
@@ -42,7 +49,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
   const procedures = listProcedures(router);
   const registry = buildToolRegistry(procedures);
   const catalog = buildCatalog(procedures, registry);
-  const openApiJson = JSON.stringify(buildOpenApiDocument(router, procedures, services.version));
+  const openApiJson = readFileSync(OPENAPI_DOCUMENT, "utf8");
   const rest = createRestHandler(services, catalog, procedures);
   const mcp = createMcpHandler(services, catalog, registry);
   const { logger } = services;
