@@ -1,0 +1,116 @@
+// UBL 2.1 Invoice / CreditNote per Peppol BIS Billing 3.0. Keys are written in the order the
+// UBL-Invoice-2.1 and UBL-CreditNote-2.1 XSDs require; the shapes follow the official examples
+// (BIS3_Invoice_positive.XML, ubl-tc434-creditnote1.xml).
+import { isZeroAmount } from "./decimal.ts";
+import type { En16931Invoice, En16931Line, En16931VatGroup } from "./model.ts";
+import { checkPeppol } from "./requirements.ts";
+import { ublBuyer, ublSeller } from "./ubl-parties.ts";
+import { toXml, when, withAttributes, type XmlElement } from "./xml.ts";
+
+export const PEPPOL_CUSTOMIZATION_ID = "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0";
+export const PEPPOL_PROFILE_ID = "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0";
+
+const NS = {
+  cac: "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
+  cbc: "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
+};
+
+/** The words that differ between the two documents; everything else is spelled alike. */
+const DOCUMENT = {
+  "380": { root: "Invoice", typeCode: "cbc:InvoiceTypeCode", line: "cac:InvoiceLine", quantity: "cbc:InvoicedQuantity" },
+  "381": { root: "CreditNote", typeCode: "cbc:CreditNoteTypeCode", line: "cac:CreditNoteLine", quantity: "cbc:CreditedQuantity" },
+} as const;
+
+/** A line's category (BT-151, BT-152) or a breakdown's, which also states why it is exempt. */
+type Category = Pick<En16931VatGroup, "categoryCode" | "rate"> & Partial<Pick<En16931VatGroup, "exemptionReason" | "exemptionReasonCode">>;
+
+function taxCategory(category: Category): XmlElement {
+  return {
+    "cbc:ID": category.categoryCode,
+    "cbc:Percent": category.rate,
+    "cbc:TaxExemptionReasonCode": category.exemptionReasonCode,
+    "cbc:TaxExemptionReason": category.exemptionReason,
+    "cac:TaxScheme": { "cbc:ID": "VAT" },
+  };
+}
+
+/** UBL amounts always carry their currency (the XSD requires currencyID). */
+function moneyIn(currency: string): (amount: string) => XmlElement {
+  return (amount) => withAttributes(amount, { currencyID: currency });
+}
+
+function line(model: En16931Invoice, item: En16931Line): XmlElement {
+  const money = moneyIn(model.currency);
+  return {
+    "cbc:ID": item.id,
+    [DOCUMENT[model.typeCode].quantity]: withAttributes(item.quantity, { unitCode: item.unitCode }),
+    "cbc:LineExtensionAmount": money(item.netAmount),
+    "cac:Item": { "cbc:Name": item.itemName, "cac:ClassifiedTaxCategory": taxCategory(item) },
+    "cac:Price": { "cbc:PriceAmount": money(item.netPrice) },
+  };
+}
+
+function paymentMeans(model: En16931Invoice): XmlElement | undefined {
+  return when(model.payment, (payment) => ({
+    "cbc:PaymentMeansCode": payment.meansCode,
+    // A UBL CreditNote has no cbc:DueDate; EN 16931's UBL binding puts BT-9 here instead.
+    "cbc:PaymentDueDate": model.typeCode === "381" ? model.dueDate : null,
+    "cbc:PaymentID": payment.remittanceInformation,
+    "cac:PayeeFinancialAccount": when(payment.accountIdentifier, (account) => ({
+      "cbc:ID": account,
+      "cac:FinancialInstitutionBranch": when(payment.serviceProviderIdentifier, (bic) => ({ "cbc:ID": bic })),
+    })),
+  }));
+}
+
+/** The model as a Peppol BIS Billing 3.0 UBL document; 422 when Peppol's own requirements are unmet. */
+export function toUbl(model: En16931Invoice): string {
+  checkPeppol(model);
+  const words = DOCUMENT[model.typeCode];
+  const money = moneyIn(model.currency);
+  const { totals } = model;
+  const body: XmlElement = {
+    "@xmlns": `urn:oasis:names:specification:ubl:schema:xsd:${words.root}-2`,
+    "@xmlns:cac": NS.cac,
+    "@xmlns:cbc": NS.cbc,
+    "cbc:CustomizationID": PEPPOL_CUSTOMIZATION_ID,
+    "cbc:ProfileID": PEPPOL_PROFILE_ID,
+    "cbc:ID": model.number,
+    "cbc:IssueDate": model.issueDate,
+    "cbc:DueDate": model.typeCode === "380" ? model.dueDate : null,
+    [words.typeCode]: model.typeCode,
+    "cbc:Note": model.note,
+    "cbc:DocumentCurrencyCode": model.currency,
+    "cbc:BuyerReference": model.buyerReference,
+    "cac:BillingReference": when(model.precedingInvoice, (preceding) => ({
+      "cac:InvoiceDocumentReference": { "cbc:ID": preceding.number, "cbc:IssueDate": preceding.issueDate },
+    })),
+    "cac:AccountingSupplierParty": { "cac:Party": ublSeller(model.seller) },
+    "cac:AccountingCustomerParty": { "cac:Party": ublBuyer(model.buyer) },
+    "cac:Delivery": when(model.delivery, (delivery) => ({
+      "cbc:ActualDeliveryDate": delivery.date,
+      "cac:DeliveryLocation": when(delivery.countryCode, (country) => ({
+        "cac:Address": { "cac:Country": { "cbc:IdentificationCode": country } },
+      })),
+    })),
+    "cac:PaymentMeans": paymentMeans(model),
+    "cac:PaymentTerms": when(model.paymentTerms, (terms) => ({ "cbc:Note": terms })),
+    "cac:TaxTotal": {
+      "cbc:TaxAmount": money(totals.vatTotal),
+      "cac:TaxSubtotal": model.vatBreakdown.map((group) => ({
+        "cbc:TaxableAmount": money(group.taxableAmount),
+        "cbc:TaxAmount": money(group.taxAmount),
+        "cac:TaxCategory": taxCategory(group),
+      })),
+    },
+    "cac:LegalMonetaryTotal": {
+      "cbc:LineExtensionAmount": money(totals.lineNetTotal),
+      "cbc:TaxExclusiveAmount": money(totals.taxExclusive),
+      "cbc:TaxInclusiveAmount": money(totals.taxInclusive),
+      "cbc:PrepaidAmount": isZeroAmount(totals.paid) ? null : money(totals.paid),
+      "cbc:PayableAmount": money(totals.amountDue),
+    },
+    [words.line]: model.lines.map((item) => line(model, item)),
+  };
+  return toXml({ [words.root]: body });
+}

@@ -1,0 +1,82 @@
+// Lines (BG-25), VAT breakdown (BG-23) and totals (BG-22) at two decimals. VAT is computed per
+// group of (category, rate) on the summed line nets, as the record does, so that the BR-CO sums
+// hold exactly in the written amounts (BR-CO-10, -13, -14, -15, -16, -17).
+import type { InvoiceRecord } from "../../server/domain/invoice.ts";
+import { defaultCategory, percentOf, type TaxCategory } from "../../server/domain/money.ts";
+import { formatScaled, type AmountScale } from "./decimal.ts";
+import type { En16931Line, En16931Totals, En16931VatGroup } from "./model.ts";
+import { EXEMPT_CATEGORIES, present, termError } from "./requirements.ts";
+
+type Group = { category: TaxCategory; rate: number; taxable: bigint; reasons: Set<string> };
+
+/** A VATEX code (CEF list, e.g. VATEX-EU-AE) given as the reason is BT-121, anything else is BT-120. */
+const VATEX = /^vatex-[a-z0-9-]+$/i;
+
+/** Outside the scope of VAT (O) states no rate at all (BR-O-05, BR-O-10). */
+function rateText(category: TaxCategory, rate: number): string | null {
+  return category === "O" ? null : formatScaled(rate);
+}
+
+function groupOf(group: Group, tax: bigint, scale: AmountScale): En16931VatGroup {
+  const reason = [...group.reasons].join("; ") || null;
+  const isCode = reason !== null && VATEX.test(reason);
+  return {
+    taxableAmount: scale.amount(group.taxable),
+    taxAmount: scale.amount(tax),
+    categoryCode: group.category,
+    rate: rateText(group.category, group.rate),
+    exemptionReason: isCode ? null : reason,
+    exemptionReasonCode: isCode ? reason.toUpperCase() : null,
+  };
+}
+
+export type Vat = { lines: En16931Line[]; groups: En16931VatGroup[]; totals: En16931Totals };
+
+export function vatOf(invoice: InvoiceRecord, scale: AmountScale): Vat {
+  const groups = new Map<string, Group>();
+  const lines = invoice.items.map((item, index): En16931Line => {
+    const itemName = present(item.description);
+    if (!itemName) throw termError("BT-153", "item name", `items.${index}.description`, "required");
+    const rate = item.tax_rate ?? invoice.tax_rate ?? 0;
+    const category = item.tax_category ?? defaultCategory(rate);
+    const net = scale.toWork(item.amount);
+    const key = `${category}|${rate}`;
+    const group = groups.get(key) ?? { category, rate, taxable: 0n, reasons: new Set<string>() };
+    group.taxable += net;
+    const reason = present(item.tax_exemption_reason) ?? present(invoice.tax_exemption_reason);
+    // Only exempt categories state a reason; S, Z, L and M must not (BR-S-10, BR-Z-10, …).
+    if (reason && EXEMPT_CATEGORIES.has(category)) group.reasons.add(reason);
+    groups.set(key, group);
+    // A price is never negative (BR-27): a credit line carries its sign on the quantity, same net.
+    const sign = item.rate < 0 ? -1 : 1;
+    return {
+      id: String(index + 1),
+      quantity: formatScaled(sign * item.quantity),
+      unitCode: item.unit,
+      netAmount: scale.amount(net),
+      netPrice: scale.price(sign * item.rate),
+      categoryCode: category,
+      rate: rateText(category, rate),
+      itemName,
+    };
+  });
+  // The record's order: by category, then rate.
+  const sorted = [...groups.values()].sort((a, b) => (a.category === b.category ? a.rate - b.rate : a.category < b.category ? -1 : 1));
+  const taxes = sorted.map((group) => BigInt(percentOf(Number(group.taxable), group.rate)));
+  const breakdown = sorted.map((group, index) => groupOf(group, taxes[index] ?? 0n, scale));
+  const lineTotal = sorted.reduce((sum, group) => sum + group.taxable, 0n);
+  const vatTotal = taxes.reduce((sum, tax) => sum + tax, 0n);
+  const paid = scale.toWork(invoice.amount_paid);
+  return {
+    lines,
+    groups: breakdown,
+    totals: {
+      lineNetTotal: scale.amount(lineTotal),
+      taxExclusive: scale.amount(lineTotal),
+      vatTotal: scale.amount(vatTotal),
+      taxInclusive: scale.amount(lineTotal + vatTotal),
+      paid: scale.amount(paid),
+      amountDue: scale.amount(lineTotal + vatTotal - paid),
+    },
+  };
+}
