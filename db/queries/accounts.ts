@@ -28,7 +28,8 @@ export async function createAccount(db: Executor, params: { name: string; tier: 
 export async function getAccount(db: Executor, accountId: string): Promise<AccountRow | undefined> {
   const statement = prepared(db, "getAccount", () => db.select().from(accounts).where(eq(accounts.id, sql.placeholder("id"))).prepare());
   const [row] = await statement.all({ id: accountId });
-  return row as AccountRow | undefined;
+  // Profiles stored before a field existed read it as its default.
+  return row ? ({ ...row, profile: { ...emptyProfile(), ...(row.profile as Partial<StoredProfile>) } } as AccountRow) : undefined;
 }
 
 export async function saveProfile(db: Executor, params: { accountId: string; profile: StoredProfile; now: Date }): Promise<void> {

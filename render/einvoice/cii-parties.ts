@@ -30,6 +30,7 @@ function taxRegistrations(vatIdentifier: string | null, taxNumber: string | null
 export function ciiSeller(seller: En16931Seller): XmlElement {
   return {
     "ram:Name": seller.name,
+    "ram:SpecifiedLegalOrganization": when(seller.legalRegistrationIdentifier, (id) => ({ "ram:ID": id })),
     "ram:DefinedTradeContact": when(seller.contact, (contact) => ({
       "ram:PersonName": contact.name,
       "ram:TelephoneUniversalCommunication": when(contact.phone, (phone) => ({ "ram:CompleteNumber": phone })),

@@ -24,6 +24,7 @@ export type En16931Seller = {
   name: string; // BT-27
   vatIdentifier: string | null; // BT-31 (with its ISO country prefix, BR-CO-09)
   taxRegistrationIdentifier: string | null; // BT-32 (a local tax number without a country prefix)
+  legalRegistrationIdentifier: string | null; // BT-30 (trade register or company number)
   electronicAddress: string | null; // BT-34, an e-mail address (scheme EM)
   address: En16931Address; // BG-5
   contact: { name: string | null; phone: string | null; email: string | null } | null; // BG-6: BT-41, BT-42, BT-43

@@ -43,6 +43,7 @@ export function sellerOf(invoice: InvoiceRecord, profile: StoredProfile, categor
     name,
     vatIdentifier: asVat ? taxId : null,
     taxRegistrationIdentifier: asVat ? null : taxId,
+    legalRegistrationIdentifier: present(profile.registration_id),
     electronicAddress: email,
     address,
     contact: contact.name || contact.phone || contact.email ? contact : null,

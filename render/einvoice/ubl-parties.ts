@@ -32,7 +32,7 @@ export function ublSeller(seller: En16931Seller): XmlElement {
     "cac:PartyName": { "cbc:Name": seller.name },
     "cac:PostalAddress": ublAddress(seller.address),
     "cac:PartyTaxScheme": taxSchemes(seller.vatIdentifier, seller.taxRegistrationIdentifier),
-    "cac:PartyLegalEntity": { "cbc:RegistrationName": seller.name },
+    "cac:PartyLegalEntity": { "cbc:RegistrationName": seller.name, "cbc:CompanyID": seller.legalRegistrationIdentifier },
     "cac:Contact": when(contact, (c) => ({ "cbc:Name": c.name, "cbc:Telephone": c.phone, "cbc:ElectronicMail": c.email })),
   };
 }

@@ -17,6 +17,7 @@ export const updateAccountInput = z.strictObject({
   legal_name: z.string().trim().min(1).max(500).nullable().optional(),
   address: addressInput.nullable().optional(),
   tax_id: nullableText(100),
+  registration_id: nullableText(100),
   contact: z.strictObject({ name: nullableText(200), phone: nullableText(50), email: email.nullable().optional() }).optional(),
   payment: paymentInput.optional(),
   logo: z.string().max(2000).nullable().optional().describe("logo URL; uploads arrive with templates"),

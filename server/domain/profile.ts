@@ -18,6 +18,8 @@ export type StoredProfile = {
   legal_name: string | null;
   address: PostalAddress | null;
   tax_id: string | null;
+  /** A trade register or company number (EN 16931 BT-30), for sellers without a VAT identifier. */
+  registration_id: string | null;
   contact: { name: string | null; phone: string | null; email: string | null };
   payment: PaymentInstructions;
   logo: string | null;
@@ -35,6 +37,7 @@ export function emptyProfile(): StoredProfile {
     legal_name: null,
     address: null,
     tax_id: null,
+    registration_id: null,
     contact: { name: null, phone: null, email: null },
     payment: { means: DEFAULT_PAYMENT_MEANS, iban: null, bic: null, reference: null },
     logo: null,

@@ -114,6 +114,9 @@ export const TOTALS_RULES: BusinessRule[] = [
     // only BT-31 can satisfy this rule; a seller with only a tax number (BT-32) fails it.
     id: "BR-CO-26",
     text: "In order for the buyer to automatically identify a supplier, the Seller identifier (BT-29), the Seller legal registration identifier (BT-30) and/or the Seller VAT identifier (BT-31) shall be present.",
-    check: ({ seller }) => (blank(seller.vatIdentifier) ? { term: "BT-31", path: "seller.vatIdentifier", found: "absent, and the model carries no BT-29 or BT-30" } : null),
+    check: ({ seller }) =>
+      blank(seller.vatIdentifier) && blank(seller.legalRegistrationIdentifier)
+        ? { term: "BT-30", path: "seller.legalRegistrationIdentifier", found: "neither BT-30 nor BT-31 (the service writes no BT-29)" }
+        : null,
   },
 ];

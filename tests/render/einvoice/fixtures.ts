@@ -8,6 +8,7 @@ export const SELLER: StoredProfile = {
   legal_name: "Zoë Müller Beratung GmbH",
   address: { line1: "Hauptstraße 1", line2: "Hinterhaus", city: "Berlin", postal_code: "10115", region: "Berlin", country: "DE" },
   tax_id: "DE123456789",
+  registration_id: "HRB 123456 B",
   contact: { name: "Zoë Müller", phone: "+49 30 1234567", email: "billing@zoe-mueller.example" },
   payment: { means: "58", iban: "DE02120300000000202051", bic: "BYLADEM1001", reference: null },
   currency: "EUR",

@@ -94,7 +94,12 @@ const TOTALS: RuleBreak[] = [
   { rule: "BR-CO-17", base: "S", path: "vatBreakdown.1.taxAmount", breaks: (m) => void (group(m, 1).taxAmount = "229.00") },
   { rule: "BR-CO-18", base: "S", path: "vatBreakdown", breaks: (m) => void (m.vatBreakdown = []) },
   { rule: "BR-CO-25", base: "G", path: "dueDate", breaks: (m) => void (m.paymentTerms = null) },
-  { rule: "BR-CO-26", base: "S", path: "seller.vatIdentifier", breaks: (m) => void (m.seller.vatIdentifier = null) },
+  {
+    rule: "BR-CO-26",
+    base: "S",
+    path: "seller.legalRegistrationIdentifier",
+    breaks: (m) => void ((m.seller.vatIdentifier = null), (m.seller.legalRegistrationIdentifier = null)),
+  },
 ];
 
 const STANDARD_AND_ZERO: RuleBreak[] = [

@@ -25,6 +25,7 @@ describe("GET /api/account: happy", () => {
       legal_name: null,
       address: null,
       tax_id: null,
+      registration_id: null,
       contact: { name: null, phone: null, email: null },
       payment: { means: "58", iban: null, bic: null, reference: null },
       logo: null,

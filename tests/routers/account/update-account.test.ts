@@ -26,6 +26,7 @@ const PROFILE = {
   legal_name: "Acme GmbH",
   address: { line1: "Hauptstr. 1", line2: null, city: "Berlin", postal_code: "10115", region: null, country: "DE" },
   tax_id: "DE123456789",
+  registration_id: "HRB 12345 B",
   contact: { name: "Ada Lovelace", phone: "+49 30 1", email: "billing@acme.example" },
   payment: { means: "58", iban: "DE89370400440532013000", bic: "COBADEFFXXX", reference: "Acme" },
   logo: "https://acme.example/logo.png",
