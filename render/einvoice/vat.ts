@@ -2,7 +2,7 @@
 // group of (category, rate) on the summed line nets, as the record does, so that the BR-CO sums
 // hold exactly in the written amounts (BR-CO-10, -13, -14, -15, -16, -17).
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
-import { defaultCategory, percentOf, type TaxCategory } from "../../server/domain/money.ts";
+import { lineTax, percentOf, type TaxCategory } from "../../server/domain/money.ts";
 import { formatScaled, type AmountScale } from "./decimal.ts";
 import type { En16931Line, En16931Totals, En16931VatGroup } from "./model.ts";
 import { EXEMPT_CATEGORIES, present, termError } from "./requirements.ts";
@@ -37,8 +37,7 @@ export function vatOf(invoice: InvoiceRecord, scale: AmountScale): Vat {
   const lines = invoice.items.map((item, index): En16931Line => {
     const itemName = present(item.description);
     if (!itemName) throw termError("BT-153", "item name", `items.${index}.description`, "required");
-    const rate = item.tax_rate ?? invoice.tax_rate ?? 0;
-    const category = item.tax_category ?? defaultCategory(rate);
+    const { rate, category } = lineTax(item, invoice.tax_rate);
     const net = scale.toWork(item.amount);
     const key = `${category}|${rate}`;
     const group = groups.get(key) ?? { category, rate, taxable: 0n, reasons: new Set<string>() };

@@ -3,7 +3,7 @@
 import { AppError } from "./errors.ts";
 import { newId } from "./ids.ts";
 import type { InvoiceStatus, InvoiceType } from "./lifecycle.ts";
-import { computeTotals, ZERO_RATE_CATEGORIES, type TaxCategory, type TaxGroup } from "./money.ts";
+import { computeTotals, lineTax, ZERO_RATE_CATEGORIES, type TaxCategory, type TaxGroup } from "./money.ts";
 import type { PaymentInstructions, PostalAddress, StoredProfile } from "./profile.ts";
 import { addDays, daysBetween } from "./clock.ts";
 
@@ -165,7 +165,7 @@ function toItems(inputs: readonly ItemInput[], previous: readonly LineItem[], no
 /** Recomputes line amounts, VAT groups and totals; checks rates against tax categories. */
 export function priced(record: InvoiceRecord): InvoiceRecord {
   record.items.forEach((item, index) => {
-    const rate = item.tax_rate ?? record.tax_rate ?? 0;
+    const { rate } = lineTax(item, record.tax_rate);
     if (item.tax_category && ZERO_RATE_CATEGORIES.has(item.tax_category) && rate !== 0) {
       throw new AppError("VALIDATION_ERROR", `Tax category ${item.tax_category} carries no tax, so its rate must be 0`, {
         field: `items.${index}.tax_rate`,

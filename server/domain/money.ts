@@ -91,8 +91,17 @@ export function percentOf(net: number, percent: number, field = "tax"): number {
 }
 
 /** The category a line falls in when none is given: standard-rated with a rate, zero-rated without. */
-export function defaultCategory(rate: number): TaxCategory {
+function defaultCategory(rate: number): TaxCategory {
   return rate > 0 ? "S" : "Z";
+}
+
+/**
+ * The VAT a line is taxed at, the one rule every total, export and e-invoice uses: its own rate,
+ * else the invoice's, else 0; its own category, else S with a rate and Z without.
+ */
+export function lineTax(line: Pick<LineInput, "tax_rate" | "tax_category">, invoiceTaxRate: number | null): { rate: number; category: TaxCategory } {
+  const rate = line.tax_rate ?? invoiceTaxRate ?? 0;
+  return { rate, category: line.tax_category ?? defaultCategory(rate) };
 }
 
 /**
@@ -103,8 +112,7 @@ export function computeTotals(lines: readonly LineInput[], invoiceTaxRate: numbe
   const amounts = lines.map((line, index) => lineAmount(line.quantity, line.rate, `items.${index}.amount`));
   const groups = new Map<string, { category: TaxCategory; rate: number; taxable: bigint }>();
   lines.forEach((line, index) => {
-    const rate = line.tax_rate ?? invoiceTaxRate ?? 0;
-    const category = line.tax_category ?? defaultCategory(rate);
+    const { rate, category } = lineTax(line, invoiceTaxRate);
     const key = `${category}|${rate}`;
     const group = groups.get(key) ?? { category, rate, taxable: 0n };
     group.taxable += BigInt(amounts[index] ?? 0);
