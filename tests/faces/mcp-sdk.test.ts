@@ -7,21 +7,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { invoiceInput, operation } from "../helpers/factories.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
+import { EXPECTED_TOOLS } from "../helpers/tools.ts";
 
 type Tool = { name: string; description?: string; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown>; annotations?: Record<string, unknown> };
 type CallResult = { content?: unknown; structuredContent?: Record<string, unknown>; isError?: boolean };
 
-const EXPECTED_TOOLS = [
-  "entities.mutate",
-  "entities.query",
-  "invoices.create",
-  "invoices.duplicate",
-  "invoices.finalize",
-  "invoices.mutate",
-  "invoices.query",
-  "svc.capabilities",
-  "svc.feedback",
-];
 
 let server: TestServer;
 let owner: TestAccount;

@@ -2,22 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { api, type Api } from "../../helpers/http.ts";
 import { SCOPES } from "../../../server/domain/scopes.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
+import { EXPECTED_TOOLS } from "../../helpers/tools.ts";
 
 let server: TestServer;
 let anonymous: Api;
 let body: Record<string, any>;
 
-const TOOLS = [
-  "entities.mutate",
-  "entities.query",
-  "invoices.create",
-  "invoices.duplicate",
-  "invoices.finalize",
-  "invoices.mutate",
-  "invoices.query",
-  "svc.capabilities",
-  "svc.feedback",
-];
 
 beforeAll(async () => {
   server = await startTestServer({ env: { RATE_LIMIT_ANONYMOUS: "1,1,1" } });
@@ -42,7 +32,7 @@ describe("GET /api/capabilities: happy", () => {
   });
 
   test("lists exactly the tools built so far", () => {
-    expect((body.tools as Tool[]).map((entry) => entry.name).sort()).toEqual(TOOLS);
+    expect((body.tools as Tool[]).map((entry) => entry.name).sort()).toEqual(EXPECTED_TOOLS);
     for (const entry of body.tools as Tool[]) {
       expect(entry.title.length).toBeGreaterThan(0);
       expect(entry.description.length).toBeGreaterThan(0);

@@ -1,0 +1,12 @@
+/** The tools the service lists today (the spec's catalog as far as the landed issues reach), sorted. */
+export const EXPECTED_TOOLS = [
+  "entities.mutate",
+  "entities.query",
+  "invoices.create",
+  "invoices.duplicate",
+  "invoices.finalize",
+  "invoices.mutate",
+  "invoices.query",
+  "svc.capabilities",
+  "svc.feedback",
+];
