@@ -1,0 +1,118 @@
+// Positioned boxes → the element tree satori lays out: plain {type, props} objects (no React), one
+// absolutely positioned element per box inside a page-sized white container, in box order so later
+// boxes paint over earlier ones. Points become CSS px at 96 dpi; satori only paints, it never wraps
+// or places text itself (every run is one unbreakable line at the x the layout measured).
+import { Buffer } from "node:buffer";
+import type { Box, FontRef, ImageBox, LineBox, PageLayout, PlacedRun, RectBox, TextBox } from "../layout/boxes.ts";
+import { satoriFamily, textBoxMetrics } from "./satori-fonts.ts";
+
+export type Style = Record<string, string | number>;
+export type SatoriElement = {
+  type: string;
+  props: { style: Style; children?: SatoriElement[] | string; src?: string; width?: number; height?: number };
+};
+
+export const PX_PER_PT = 96 / 72;
+
+const px = (points: number): number => points * PX_PER_PT;
+
+/** The page's size in px at 96 dpi, unrounded (A4 is 793.7 × 1122.5). */
+export function pagePixels(page: PageLayout): { width: number; height: number } {
+  return { width: px(page.width), height: px(page.height) };
+}
+
+/** The element tree of a page, and the fonts its text uses (the only ones satori needs). */
+export function pageTree(page: PageLayout): { element: SatoriElement; fonts: FontRef[] } {
+  const { width, height } = pagePixels(page);
+  const fonts = new Map<string, FontRef>();
+  const children = page.boxes.flatMap((box) => boxElements(box, width, fonts));
+  const style: Style = { display: "flex", position: "relative", width, height, backgroundColor: "#ffffff" };
+  return { element: { type: "div", props: { style, children } }, fonts: [...fonts.values()] };
+}
+
+function boxElements(box: Box, pageWidth: number, fonts: Map<string, FontRef>): SatoriElement[] {
+  switch (box.kind) {
+    case "text":
+      return box.runs.filter((run) => run.text !== "").map((run) => runElement(box, run, pageWidth, fonts));
+    case "rect":
+      return rectElements(box);
+    case "line":
+      return [lineElement(box)];
+    case "image":
+      return [imageElement(box)];
+  }
+}
+
+function runElement(line: TextBox, run: PlacedRun, pageWidth: number, fonts: Map<string, FontRef>): SatoriElement {
+  fonts.set(satoriFamily(run.font), run.font);
+  const size = px(line.size);
+  const { lineHeight, baseline } = textBoxMetrics(run.font, size);
+  // A right-to-left run is anchored at its right edge, where its first character is, so a tiny
+  // width difference between satori's shaping and our measure shows at the run's end, as in LTR.
+  const anchor: Style = run.direction === "rtl" ? { right: pageWidth - px(run.x + run.width) } : { left: px(run.x) };
+  const style: Style = {
+    position: "absolute",
+    ...anchor,
+    top: px(line.baseline) - baseline,
+    fontFamily: satoriFamily(run.font),
+    fontWeight: run.font.weight === "bold" ? 700 : 400,
+    fontSize: size,
+    lineHeight: `${lineHeight}px`,
+    color: line.color,
+    whiteSpace: "pre",
+    direction: run.direction,
+  };
+  return { type: "div", props: { style, children: run.text } };
+}
+
+// A PDF stroke is centred on the rectangle's edge while a CSS border lies inside the box: grow the
+// box by half the stroke on every side so both painters draw the same pixels.
+function rectElements(box: RectBox): SatoriElement[] {
+  const stroke = box.stroke !== null && box.strokeWidth > 0 ? box.stroke : null;
+  if (box.fill === null && stroke === null) return [];
+  const grow = stroke === null ? 0 : box.strokeWidth / 2;
+  const style: Style = {
+    position: "absolute",
+    left: px(box.x - grow),
+    top: px(box.y - grow),
+    width: px(box.width + 2 * grow),
+    height: px(box.height + 2 * grow),
+    boxSizing: "border-box",
+  };
+  if (box.fill !== null) style.backgroundColor = box.fill;
+  if (stroke !== null) style.border = `${px(box.strokeWidth)}px solid ${stroke}`;
+  return [{ type: "div", props: { style } }];
+}
+
+// A rule is a filled bar as long as the line and as thick as its width (PDF's default butt caps).
+// Horizontal and vertical rules (nearly all of an invoice's) stay axis-aligned; others are turned
+// about their middle.
+function lineElement(box: LineBox): SatoriElement {
+  const half = box.width / 2;
+  const bar = (left: number, top: number, width: number, height: number): Style => ({
+    position: "absolute",
+    left: px(left),
+    top: px(top),
+    width: px(width),
+    height: px(height),
+    backgroundColor: box.color,
+  });
+  if (box.y1 === box.y2) {
+    return { type: "div", props: { style: bar(Math.min(box.x1, box.x2), box.y1 - half, Math.abs(box.x2 - box.x1), box.width) } };
+  }
+  if (box.x1 === box.x2) {
+    return { type: "div", props: { style: bar(box.x1 - half, Math.min(box.y1, box.y2), box.width, Math.abs(box.y2 - box.y1)) } };
+  }
+  const length = Math.hypot(box.x2 - box.x1, box.y2 - box.y1);
+  const style = bar((box.x1 + box.x2) / 2 - length / 2, (box.y1 + box.y2) / 2 - half, length, box.width);
+  style.transform = `rotate(${Math.atan2(box.y2 - box.y1, box.x2 - box.x1)}rad)`;
+  return { type: "div", props: { style } };
+}
+
+function imageElement(box: ImageBox): SatoriElement {
+  const src = `data:image/${box.format};base64,${Buffer.from(box.bytes).toString("base64")}`;
+  const width = px(box.width);
+  const height = px(box.height);
+  const style: Style = { position: "absolute", left: px(box.x), top: px(box.y), width, height };
+  return { type: "img", props: { style, src, width, height } };
+}
