@@ -4,7 +4,7 @@
 // quantity or rate passes through a float product or Intl's own rounding.
 import { minorUnits } from "../server/domain/currencies.ts";
 import { SCALE_DECIMALS, toScaled } from "../server/domain/money.ts";
-import { formatDecimal, formatScaled } from "./einvoice/decimal.ts";
+import { formatDecimal, formatScaled } from "./decimal.ts";
 
 const formats = new Map<string, Intl.NumberFormat>();
 

@@ -1,32 +1,15 @@
 // Decimal strings for e-invoices, written from exact integers: an amount never passes through a
 // float, so "1980.00" yen and "0.30" euro are exactly what the record holds.
-import { divideRounded, toScaled, SCALE_DECIMALS } from "../../server/domain/money.ts";
+import { divideRounded } from "../../server/domain/money.ts";
 import { minorUnits } from "../../server/domain/currencies.ts";
+import { formatDecimal } from "../decimal.ts";
 
 /** EN 16931 amounts carry two decimals (BR-DEC-*). */
 export const AMOUNT_DECIMALS = 2;
 
-/** `value / 10^scale` as a decimal string, trailing zeros trimmed down to `minFraction` digits. */
-export function formatDecimal(value: bigint, scale: number, minFraction: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, "0");
-  const whole = digits.slice(0, digits.length - scale);
-  let fraction = digits.slice(digits.length - scale);
-  while (fraction.length > minFraction && fraction.endsWith("0")) fraction = fraction.slice(0, -1);
-  fraction = fraction.padEnd(minFraction, "0");
-  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
-}
-
 /** Whether a written amount ("0.00", "-0.00") is zero. */
 export function isZeroAmount(amount: string): boolean {
   return !/[1-9]/.test(amount);
-}
-
-/** A quantity or percentage (at most four decimals, checked when the record was priced) as written. */
-export function formatScaled(value: number): string {
-  const scaled = toScaled(value);
-  if (scaled === null) throw new Error(`${value} has more than ${SCALE_DECIMALS} decimals`);
-  return formatDecimal(scaled, SCALE_DECIMALS, 0);
 }
 
 /**

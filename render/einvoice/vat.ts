@@ -3,7 +3,8 @@
 // hold exactly in the written amounts (BR-CO-10, -13, -14, -15, -16, -17).
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { lineTax, percentOf, type TaxCategory } from "../../server/domain/money.ts";
-import { formatScaled, type AmountScale } from "./decimal.ts";
+import { formatScaled } from "../decimal.ts";
+import type { AmountScale } from "./decimal.ts";
 import type { En16931Line, En16931Totals, En16931VatGroup } from "./model.ts";
 import { EXEMPT_CATEGORIES, present, termError } from "./requirements.ts";
 

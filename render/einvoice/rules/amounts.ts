@@ -1,7 +1,7 @@
 // Exact decimal arithmetic on the model's amount strings. A value is an integer of units at a scale
 // (10^-scale): "1255.48" is 125548n at scale 2, so no sum or product ever passes through a float and
 // a rule compares exactly what the file will say.
-import { formatDecimal } from "../decimal.ts";
+import { formatDecimal } from "../../decimal.ts";
 
 export type Exact = { units: bigint; scale: number };
 

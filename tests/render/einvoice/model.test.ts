@@ -2,7 +2,7 @@
 // seller, buyer and VAT data come from.
 import { describe, expect, test } from "bun:test";
 import { minorUnits } from "../../../server/domain/currencies.ts";
-import { formatDecimal } from "../../../render/einvoice/decimal.ts";
+import { formatDecimal } from "../../../render/decimal.ts";
 import { toEn16931, type En16931Invoice } from "../../../render/einvoice/model.ts";
 import { CASES, caseNamed, finalized, SELLER } from "./fixtures.ts";
 
