@@ -6,16 +6,32 @@ import { minorUnits } from "../server/domain/currencies.ts";
 import { SCALE_DECIMALS, toScaled } from "../server/domain/money.ts";
 import { formatDecimal, formatScaled } from "./decimal.ts";
 
-const formats = new Map<string, Intl.NumberFormat>();
+// Intl objects cost tens of microseconds to make (a DateTimeFormat ~60 µs) and an invoice asks for
+// a handful of them dozens of times: each is made once per locale and options. Locales come from
+// invoices, so the caches are bounded (the oldest entry goes first).
+const INTL_CACHE_LIMIT = 256;
 
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    formats.set(key, format);
+function cached<Value>(cache: Map<string, Value>, key: string, make: () => Value): Value {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size >= INTL_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(key, value);
   }
-  return format;
+  return value;
+}
+
+/** A number format and the numbering system it resolved to (resolvedOptions() allocates on every call). */
+type NumberFormat = { format: Intl.NumberFormat; numberingSystem: string };
+const numberFormats = new Map<string, NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): NumberFormat {
+  return cached(numberFormats, `${locale} ${JSON.stringify(options)}`, () => {
+    const format = new Intl.NumberFormat(locale, options);
+    return { format, numberingSystem: format.resolvedOptions().numberingSystem };
+  });
 }
 
 /**
@@ -28,14 +44,10 @@ function exactNumber(locale: string, value: bigint, scale: number, fractionDigit
   const divisor = 10n ** BigInt(scale);
   const whole = magnitude / divisor;
   const fraction = (magnitude % divisor).toString().padStart(scale, "0").slice(0, fractionDigits);
-  const format = numberFormat(locale, { ...options, minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+  const { format, numberingSystem } = numberFormat(locale, { ...options, minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
   // BigInt has no −0, so −0.05 lays out the sign through the number −0 (Intl shows its minus sign).
   const laidOut = negative ? (whole === 0n ? -0 : -whole) : whole;
-  const digits = numberFormat(locale, {
-    numberingSystem: format.resolvedOptions().numberingSystem,
-    useGrouping: false,
-    minimumIntegerDigits: Math.max(fraction.length, 1),
-  });
+  const digits = numberFormat(locale, { numberingSystem, useGrouping: false, minimumIntegerDigits: Math.max(fraction.length, 1) }).format;
   return format
     .formatToParts(laidOut)
     .map((part) => (part.type === "fraction" ? digits.format(BigInt(fraction)) : part.value))
@@ -91,10 +103,11 @@ export function formatDate(date: string, locale: string, style: DateStyle = "lon
   const day = new Date(0);
   // setUTCFullYear, unlike Date.UTC, keeps years 0–99 as written instead of mapping them to 19xx.
   day.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: "UTC" }).format(day);
+  return cached(dateFormats, `${locale} ${style}`, () => new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: "UTC" })).format(day);
 }
+
 
 /** A country's name in the locale's language ("DE" in fr → "Allemagne"), or the code when unknown. */
 export function formatCountry(code: string, locale: string): string {
-  return new Intl.DisplayNames(locale, { type: "region", fallback: "code" }).of(code) ?? code;
+  return cached(regionNames, locale, () => new Intl.DisplayNames(locale, { type: "region", fallback: "code" })).of(code) ?? code;
 }

@@ -12,80 +12,88 @@
 // wrong letters). Poppler honours ActualText but spreads it left to right over the run before its
 // own right-to-left reordering, so pdftotext prints such runs reversed (letters right); readers
 // that follow the spec (Acrobat) copy the logical text.
-import { PDFArray, PDFHexString, PDFName, PDFNumber, PDFOperator, PDFOperatorNames, type PDFPage } from "pdf-lib";
-import { beginText, endMarkedContent, endText, setFillingRgbColor, setFontAndSize, setTextMatrix, setTextRise, type PDFContext } from "pdf-lib";
+import { PDFName, type PDFPageLeaf } from "pdf-lib";
 import { needsShaping, type PlacedGlyph } from "../fonts/metrics.ts";
 import type { LoadedFont } from "../fonts/registry.ts";
 import type { PlacedRun, TextBox } from "../layout/boxes.ts";
-import { encodeGlyphs, pdfWidth, type DocumentFont } from "./pdf-fonts.ts";
-import { rgbOf } from "./pdf-shapes.ts";
+import { pdfWidth, type DocumentFont } from "./pdf-fonts.ts";
+import { fillColour, num, setState, utf16String, type GraphicsState } from "./pdf-operators.ts";
 
 /** What drawing text on one page needs: the document's fonts and the page's font resource names. */
 export type TextTarget = {
-  page: PDFPage;
+  page: PDFPageLeaf;
+  pageHeight: number;
   fonts: Map<LoadedFont, DocumentFont>;
   /** Glyphs per run, computed once before the fonts were embedded. */
   glyphs: Map<PlacedRun, { font: LoadedFont; glyphs: PlacedGlyph[] }>;
-  /** Resource name per font on this page. */
-  names: Map<DocumentFont, PDFName>;
+  /** Resource name per font on this page ("/F1"). */
+  names: Map<DocumentFont, string>;
 };
 
-export function textOperators(box: TextBox, target: TextTarget): PDFOperator[] {
-  const { page } = target;
-  const y = round(page.getHeight() - box.baseline);
-  const [r, g, b] = rgbOf(box.color);
-  const operators: PDFOperator[] = [beginText(), setFillingRgbColor(r, g, b)];
-  let current: DocumentFont | undefined;
+export function textOperators(box: TextBox, target: TextTarget, state: GraphicsState): string[] {
+  const y = num(target.pageHeight - box.baseline);
+  const operators: string[] = ["BT", ...fillColour(state, box.color)];
   for (const run of box.runs) {
     const shaped = target.glyphs.get(run);
     if (!shaped || shaped.glyphs.length === 0) continue;
     const font = target.fonts.get(shaped.font) as DocumentFont;
-    if (font !== current) {
-      operators.push(setFontAndSize(resourceName(font, target), box.size));
-      current = font;
-    }
-    const drawn = [setTextMatrix(1, 0, 0, 1, round(run.x), y), ...runOperators(font, shaped.glyphs, box.size, page.doc.context)];
-    operators.push(...(needsActualText(run) ? withActualText(run.text, drawn, page.doc.context) : drawn));
+    operators.push(...setState(state, "font", `${resourceName(font, target)} ${num(box.size)} Tf`));
+    const drawn = [`1 0 0 1 ${num(run.x)} ${y} Tm`, ...runOperators(font, shaped.glyphs, box.size)];
+    operators.push(...(needsActualText(run) ? [`/Span <</ActualText ${utf16String(run.text)}>> BDC`, ...drawn, "EMC"] : drawn));
   }
-  operators.push(endText());
+  operators.push("ET");
   return operators;
 }
 
-function resourceName(font: DocumentFont, target: TextTarget): PDFName {
+function resourceName(font: DocumentFont, target: TextTarget): string {
   let name = target.names.get(font);
   if (!name) {
-    name = target.page.node.newFontDictionary(font.loaded.key, font.pdfFont.ref);
+    const key = PDFName.of(`F${target.names.size + 1}`);
+    target.page.setFontDictionary(key, font.ref);
+    name = key.asString();
     target.names.set(font, name);
   }
   return name;
 }
 
 // Positions are tracked in thousandths of text space (the unit of W and of TJ numbers): `cursor`
-// is where the PDF's text position is, `pen` where the layout's is. A glyph with a vertical offset
-// (a mark above or below its letter) ends the TJ and is drawn with a text rise.
-function runOperators(font: DocumentFont, glyphs: PlacedGlyph[], size: number, context: PDFContext): PDFOperator[] {
-  const codes = encodeGlyphs(font, glyphs.map((glyph) => glyph.id));
-  const operators: PDFOperator[] = [];
-  let items = PDFArray.withContext(context);
+// is where the PDF's text position is, `pen` where the layout's is. Glyphs with no adjustment
+// between them share one hex string. A glyph with a vertical offset (a mark above or below its
+// letter) ends the TJ and is drawn with a text rise.
+function runOperators(font: DocumentFont, glyphs: PlacedGlyph[], size: number): string[] {
+  const operators: string[] = [];
+  let items = "";
+  let codes = "";
   let cursor = 0;
   let pen = 0;
   let rise = 0;
-  glyphs.forEach((glyph, index) => {
+  const endCodes = (): void => {
+    if (codes !== "") items += `<${codes}>`;
+    codes = "";
+  };
+  const endShow = (): void => {
+    endCodes();
+    if (items !== "") operators.push(`[${items}] TJ`);
+    items = "";
+  };
+  for (const glyph of glyphs) {
     if (glyph.yOffset !== rise) {
-      if (items.size() > 0) operators.push(showAdjusted(items));
-      items = PDFArray.withContext(context);
+      endShow();
       rise = glyph.yOffset;
-      operators.push(setTextRise(round((rise * font.scale * size) / 1000)));
+      operators.push(`${num((rise * font.scale * size) / 1000)} Ts`);
     }
-    // A positive TJ number moves the next glyph left.
+    // A positive TJ number moves the next glyph left. No spaces: "<" and ">" delimit the tokens.
     const adjustment = round(cursor - (pen + glyph.xOffset) * font.scale);
-    if (adjustment !== 0) items.push(PDFNumber.of(adjustment));
-    items.push(PDFHexString.of(codes[index] as string));
+    if (adjustment !== 0) {
+      endCodes();
+      items += String(adjustment);
+    }
+    codes += font.codes.get(glyph.id) as string;
     cursor += pdfWidth(font, glyph.id) - adjustment;
     pen += glyph.advance;
-  });
-  if (items.size() > 0) operators.push(showAdjusted(items));
-  if (rise !== 0) operators.push(setTextRise(0));
+  }
+  endShow();
+  if (rise !== 0) operators.push("0 Ts");
   return operators;
 }
 
@@ -93,17 +101,7 @@ function needsActualText(run: PlacedRun): boolean {
   return needsShaping(run.text);
 }
 
-function withActualText(text: string, operators: PDFOperator[], context: PDFContext): PDFOperator[] {
-  // pdf-lib's operand type leaves out dictionaries, which BDC takes inline; it writes any object.
-  const properties = context.obj({ ActualText: PDFHexString.fromText(text) }) as unknown as PDFArray;
-  return [PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of("Span"), properties]), ...operators, endMarkedContent()];
-}
-
-function showAdjusted(items: PDFArray): PDFOperator {
-  return PDFOperator.of(PDFOperatorNames.ShowTextAdjusted, [items]);
-}
-
-/** Three decimals: a thousandth of a point on the page, far below what any device shows. */
+/** Three decimals, as num() prints them, kept as a number for the cursor's bookkeeping. */
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }

@@ -1,16 +1,21 @@
 // Paints a laid-out document as PDF with pdf-lib: subset TrueType fonts with real, extractable text
 // placed glyph by glyph where the layout measured it (pdf-text.ts), rectangles, rules and images
-// (pdf-shapes.ts), and the document's title, language, creator, producer and dates.
+// (pdf-shapes.ts), and the document's title, language, creator, producer and dates. Each page's
+// operators are written as text (pdf-operators.ts) into one deflated content stream; pdf-lib holds
+// the document's objects and writes the file.
 // Pure: the layout in, bytes out; the only I/O is the font registry reading a TTF the first time.
 // Dates come from the caller (`createdAt`) so tests can ask for byte-identical output.
 // Not done here: XMP metadata and an output intent, which PDF/A-3 (Factur-X) needs on top.
-import { PDFDocument, type PDFName } from "pdf-lib";
+import pako from "pako";
+import { PDFDocument, type PDFPage } from "pdf-lib";
 import { glyphsFor, type PlacedGlyph } from "../fonts/metrics.ts";
 import type { LoadedFont } from "../fonts/registry.ts";
-import type { DocumentLayout, PlacedRun } from "../layout/boxes.ts";
+import type { DocumentLayout, PageLayout, PlacedRun } from "../layout/boxes.ts";
+import { withFillRuns } from "../layout/fill-runs.ts";
 import { embedFonts, loadedFontOf, type DocumentFont } from "./pdf-fonts.ts";
-import { drawImage, drawLine, drawRect, type ImageCache } from "./pdf-shapes.ts";
-import { textOperators } from "./pdf-text.ts";
+import { initialState } from "./pdf-operators.ts";
+import { fillOperators, imageOperators, lineOperators, rectOperators, type ImageCache } from "./pdf-shapes.ts";
+import { textOperators, type TextTarget } from "./pdf-text.ts";
 
 export const PDF_CREATOR = "invoicing-service";
 export const PDF_PRODUCER = "invoicing-service (pdf-lib 1.17.1)";
@@ -23,14 +28,19 @@ export type PaintPdfOptions = {
 type ShapedRuns = Map<PlacedRun, { font: LoadedFont; glyphs: PlacedGlyph[] }>;
 
 /**
+ * Deflate effort for page content (pako, as pdf-lib uses: the same bytes under Bun and Deno). A
+ * page of text operators deflates to ~4.7 kB at level 2 in ~0.25 ms, ~3.7 kB at pdf-lib's level 6
+ * in ~0.6 ms: content is new with every document, so it takes the fast level.
+ */
+const CONTENT_FLATE_LEVEL = 2;
+
+/**
  * The document as PDF bytes.
  *
- * Cost, measured (Bun 1.4.5 on the 2-core dev machine, median of 40, fonts already parsed): the
- * two-page sample of tests/render/paint (Noto Sans regular and bold, JP, Hebrew, Arabic, a PNG)
- * ~13 ms, of which ~11.7 ms is pdf-lib's save (subsetting five fonts and deflating); a one-page
- * Latin document ~2.7 ms. Letting pdf-lib parse each font per document, as it does by default,
- * made the same runs ~30 ms and ~5 ms (see pdf-fonts.ts). The first document of a process also
- * pays the registry's parse (~50 ms with Noto Sans JP).
+ * Cost, measured (Bun 1.4.5 on the shared 2-core machine, CPU time, median): the benchmark's
+ * one-page 20-line invoice ~1.5 ms once its fonts' subsets are cached, ~6 ms with a glyph set not
+ * seen before; painting through pdf-lib's embedFont and drawing calls took ~13 ms. The first
+ * document of a process also pays the registry's parse of each font (~50 ms with Noto Sans JP).
  */
 export async function paintPdf(layout: DocumentLayout, options: PaintPdfOptions = {}): Promise<Uint8Array> {
   if (layout.pages.length === 0) throw new RangeError("a PDF needs at least one page");
@@ -44,7 +54,7 @@ export async function paintPdf(layout: DocumentLayout, options: PaintPdfOptions 
   doc.setCreationDate(createdAt);
   doc.setModificationDate(createdAt);
 
-  // Glyphs first: the fonts' subset names are derived from the glyphs each one draws.
+  // Glyphs first: the fonts' subsets are made of the glyphs each one draws.
   const shaped = shapeRuns(layout);
   const used = new Map<LoadedFont, Set<number>>();
   for (const { font, glyphs } of shaped.values()) {
@@ -54,19 +64,47 @@ export async function paintPdf(layout: DocumentLayout, options: PaintPdfOptions 
   }
   const fonts = await embedFonts(doc, used);
   const images: ImageCache = { doc, byDigest: new Map() };
+  const encoder = new TextEncoder();
 
   for (const pageLayout of layout.pages) {
     const page = doc.addPage([pageLayout.width, pageLayout.height]);
-    const target = { page, fonts, glyphs: shaped, names: new Map<DocumentFont, PDFName>() };
-    for (const box of pageLayout.boxes) {
-      if (box.kind === "text") page.pushOperators(...textOperators(box, target));
-      else if (box.kind === "rect") drawRect(page, box);
-      else if (box.kind === "line") drawLine(page, box);
-      else await drawImage(page, box, images);
-    }
+    const content = await pageContent(pageLayout, page, { page: page.node, pageHeight: pageLayout.height, fonts, glyphs: shaped, names: new Map<DocumentFont, string>() }, images);
+    const stream = doc.context.stream(pako.deflate(encoder.encode(content), { level: CONTENT_FLATE_LEVEL }), { Filter: "FlateDecode" });
+    page.node.addContentStream(doc.context.register(stream));
   }
   // objectsPerTick: Infinity, or pdf-lib yields to a timer every 50 objects while writing.
-  return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY, updateFieldAppearances: false, addDefaultPage: false });
+  // No object streams: the few dictionaries stay plain (~1.5 kB more) and are not deflated again.
+  return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY, updateFieldAppearances: false, addDefaultPage: false, useObjectStreams: false });
+}
+
+/** The page's operators in box order, runs of plain fills of one colour merged into one path. */
+async function pageContent(layout: PageLayout, page: PDFPage, text: TextTarget, images: ImageCache): Promise<string> {
+  const state = initialState();
+  const operators: string[] = [];
+  for (const box of withFillRuns(layout.boxes)) {
+    if (Array.isArray(box)) operators.push(...fillOperators(box, layout.height, state));
+    else if (box.kind === "text") operators.push(...textOperators(box, text, state));
+    else if (box.kind === "rect") operators.push(...rectOperators(box, layout.height, state));
+    else if (box.kind === "line") operators.push(...lineOperators(box, layout.height, state));
+    else operators.push(...(await imageOperators(box, layout.height, page.node, images)));
+  }
+  return operators.join("\n");
+}
+
+// Labels, amounts, dates and descriptions come back run after run and invoice after invoice: their
+// glyphs (read-only here) are kept per font, direction and text, up to a bound.
+const GLYPH_CACHE_LIMIT = 5_000;
+const glyphRuns = new Map<string, PlacedGlyph[]>();
+
+function glyphsOf(run: PlacedRun, font: LoadedFont): PlacedGlyph[] {
+  const key = `${font.key} ${run.direction} ${run.text}`;
+  let glyphs = glyphRuns.get(key);
+  if (!glyphs) {
+    glyphs = glyphsFor(run.text, font, run.direction);
+    if (glyphRuns.size >= GLYPH_CACHE_LIMIT) glyphRuns.delete(glyphRuns.keys().next().value as string);
+    glyphRuns.set(key, glyphs);
+  }
+  return glyphs;
 }
 
 function shapeRuns(layout: DocumentLayout): ShapedRuns {
@@ -77,7 +115,7 @@ function shapeRuns(layout: DocumentLayout): ShapedRuns {
       for (const run of box.runs) {
         if (run.text === "") continue;
         const font = loadedFontOf(run.font);
-        shaped.set(run, { font, glyphs: glyphsFor(run.text, font, run.direction) });
+        shaped.set(run, { font, glyphs: glyphsOf(run, font) });
       }
     }
   }

@@ -7,7 +7,7 @@ import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { machineAmount } from "../format.ts";
 import { compact, isBic, isCreditorReference, isIban } from "./check-digits.ts";
 
-export type EpcSource = Pick<InvoiceRecord, "currency" | "amount_due" | "number" | "from_name" | "payment">;
+export type EpcSource = Pick<InvoiceRecord, "type" | "currency" | "amount_due" | "number" | "from_name" | "payment">;
 
 /** The guidelines' limit: what a version 13 QR code holds at error correction level M. */
 export const EPC_MAX_BYTES = 331;
@@ -70,6 +70,9 @@ function fitted(elements: Elements): Elements {
  */
 export function epcPayload(record: EpcSource): string | null {
   const { payment } = record;
+  // Only an invoice asks the reader to pay: a credit note's amount is owed the other way, and a
+  // quote or purchase order is not a demand for payment.
+  if (record.type !== "invoice") return null;
   if (record.currency !== "EUR" || !Number.isSafeInteger(record.amount_due) || record.amount_due <= 0) return null;
   if (!payment?.iban || DIRECT_DEBIT_MEANS.has(payment.means)) return null;
   const iban = compact(payment.iban);

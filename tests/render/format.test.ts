@@ -113,3 +113,17 @@ test("formatCountry names a country in the locale's language", () => {
   expect(formatCountry("DE", "fr-FR")).toBe("Allemagne");
   expect(formatCountry("JP", "ja-JP")).toBe("日本");
 });
+
+test("formats stay right after more locales than the Intl caches hold (the oldest are dropped)", () => {
+  const regions = Array.from({ length: 26 * 12 }, (_, index) => `${String.fromCharCode(65 + (index % 26))}${String.fromCharCode(65 + Math.floor(index / 26))}`);
+  for (const region of regions) {
+    const locale = `en-${region}`;
+    formatDate("2026-11-01", locale);
+    formatCountry("DE", locale);
+    formatMoney(123_450, "EUR", locale);
+  }
+  expect(formatDate("2026-11-01", "de-DE")).toBe("1. November 2026");
+  expect(formatCountry("DE", "fr-FR")).toBe("Allemagne");
+  expect(formatMoney(123_450, "EUR", "de-DE")).toBe(`1.234,50${NBSP}€`);
+  expect(formatDate("2026-11-01", "en-US")).toBe("November 1, 2026");
+});

@@ -7,12 +7,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decode } from "fast-png";
-import { PDFDocument, PDFName, PDFRawStream, PDFString } from "pdf-lib";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString } from "pdf-lib";
 import { glyphsFor } from "../../../render/fonts/metrics.ts";
 import { loadFont } from "../../../render/fonts/registry.ts";
 import { PDF_CREATOR, PDF_PRODUCER, paintPdf } from "../../../render/paint/pdf.ts";
-import { PAPER } from "../../../render/layout/boxes.ts";
-import { BAND, DESCRIPTION, IMAGE, IMAGE_COLOURS, KERNED, ROWS, SAMPLE_CREATED_AT, latinLayout, sampleLayout } from "./sample-layout.ts";
+import { PAPER, type DocumentLayout, type RectBox } from "../../../render/layout/boxes.ts";
+import { BAND, DESCRIPTION, IMAGE, IMAGE_COLOURS, KERNED, ROWS, SAMPLE_CREATED_AT, latinLayout, placeLine, sampleLayout } from "./sample-layout.ts";
+import { wrapText } from "../../../render/fonts/wrap.ts";
 
 const CREATED_AT = SAMPLE_CREATED_AT;
 const TOOLS = ["pdfinfo", "pdftotext", "pdffonts", "pdftoppm"];
@@ -73,6 +74,70 @@ describe("paintPdf, read back by pdf-lib", () => {
     page.boxes.push({ kind: "line", x1: 0, y1: 0, x2: 10, y2: 0, color: "#12345", width: 1 });
     await expect(paintPdf(layout)).rejects.toThrow("#12345");
     await expect(paintPdf({ ...layout, pages: [] })).rejects.toThrow(RangeError);
+  });
+});
+
+/** The decoded streams of a PDF whose dictionaries pass `filter`, in object order. */
+async function streamsOf(bytes: Uint8Array, filter: (stream: PDFRawStream) => boolean): Promise<Uint8Array[]> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  return doc.context
+    .enumerateIndirectObjects()
+    .flatMap(([, object]) => (object instanceof PDFRawStream && filter(object) ? [decodePDFRawStream(object).decode()] : []));
+}
+
+/** The first page's operators, one per line as the painter writes them. */
+async function firstPageOperators(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  // Contents as written (before pdf-lib's own normalising adds q/Q streams around it).
+  const contents = doc.getPage(0).node.get(PDFName.of("Contents"));
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [];
+  return streams.flatMap((stream) => (stream instanceof PDFRawStream ? new TextDecoder().decode(decodePDFRawStream(stream).decode()).split("\n") : []));
+}
+
+/** One line of Noto Sans. */
+function layoutOf(text: string): DocumentLayout {
+  const [line] = wrapText(text, { family: "sans", weight: "regular", size: 12 }, 400);
+  return { title: "Subset", language: "en", pages: [{ ...PAPER.A4, boxes: [placeLine(line!, 56, 100, 12)] }] };
+}
+
+describe("paintPdf, its content streams and fonts", () => {
+  test("a run of same-colour filled rects is one path and one fill; a stroked rect and another colour end it", async () => {
+    const cell = (x: number, y: number, fill: `#${string}` = "#000000"): RectBox => ({ kind: "rect", x, y, width: 2, height: 2, fill, stroke: null, strokeWidth: 0 });
+    const boxes: RectBox[] = [cell(100, 100, "#ffffff"), ...Array.from({ length: 40 }, (_, index) => cell(102 + 2 * (index % 8), 102 + 2 * Math.floor(index / 8)))];
+    boxes.push({ kind: "rect", x: 10, y: 10, width: 50, height: 20, fill: "#000000", stroke: "#ff0000", strokeWidth: 1 }, cell(300, 300), cell(302, 300));
+    const layout: DocumentLayout = { title: "Rects", language: "en", pages: [{ ...PAPER.A4, boxes }] };
+    const operators = await firstPageOperators(await paintPdf(layout, { createdAt: CREATED_AT }));
+    expect(operators.filter((line) => line.endsWith(" re"))).toHaveLength(boxes.length);
+    // White square, 40 black cells, the stroked rect (B), then the last two black cells.
+    expect(operators.filter((line) => line === "f")).toHaveLength(3);
+    expect(operators.filter((line) => line === "B")).toHaveLength(1);
+  });
+
+  test("a font's subset depends on its glyphs, not on the order of the text: the same name and bytes", async () => {
+    const fontFiles = (bytes: Uint8Array) => streamsOf(bytes, (stream) => stream.dict.get(PDFName.of("Length1")) !== undefined);
+    const [forwards, backwards, other] = await Promise.all(["Rechnung 42", "42 gnunhceR", "Rechnung 43"].map((text) => paintPdf(layoutOf(text), { createdAt: CREATED_AT })));
+    expect(await fontFiles(forwards!)).toEqual(await fontFiles(backwards!));
+    expect(await fontFiles(forwards!)).not.toEqual(await fontFiles(other!));
+    const names = async (bytes: Uint8Array): Promise<string[]> => {
+      const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+      return doc.context.enumerateIndirectObjects().flatMap(([, object]) => {
+        const name = object instanceof PDFDict ? object.get(PDFName.of("FontName")) : undefined;
+        return name instanceof PDFName ? [name.decodeText()] : [];
+      });
+    };
+    expect(await names(forwards!)).toEqual(await names(backwards!));
+    expect(await names(forwards!)).not.toEqual(await names(other!));
+  });
+
+  test("ToUnicode names a glyph by the font's cmap, not by the text that drew it: 田 reads as U+7530, not the Kangxi radical sharing its glyph", async () => {
+    const isMap = (stream: PDFRawStream): boolean => new TextDecoder().decode(decodePDFRawStream(stream).decode()).startsWith("/CIDInit");
+    // Noto Sans JP draws U+7530 and U+2F65 with one glyph; the layout draws the text with it.
+    for (const text of ["\u2f65", "\u7530"]) {
+      const maps = await streamsOf(await paintPdf(layoutOf(text), { createdAt: CREATED_AT }), isMap);
+      const bfchars = maps.map((map) => new TextDecoder().decode(map).split("beginbfchar")[1] ?? "");
+      const targets = bfchars.flatMap((section) => [...section.matchAll(/^<[0-9a-f]{4}> <([0-9a-f]+)>$/gm)].map((match) => match[1]));
+      expect(targets).toEqual(["7530"]);
+    }
   });
 });
 

@@ -142,6 +142,18 @@ describe("paintPng", () => {
     expect(inkOutside(pixels, page.boxes.flatMap(inkArea))).toBe(0);
   });
 
+  test("same-colour fills in a row are one element clipped to their rects: filled, with nothing between them", async () => {
+    const cell = (x: number, y: number): Box => ({ kind: "rect", x, y, width: 6, height: 6, fill: "#000000", stroke: null, strokeWidth: 0 });
+    const boxes = [cell(12, 12), cell(24, 12), cell(12, 24)];
+    const page: PageLayout = { width: 60, height: 60, boxes };
+    expect(pageTree(page).element.props.children).toHaveLength(1);
+    const pixels = pixelsOf(await paintPng(page));
+    for (const box of boxes) if (box.kind === "rect") expect(rgbAt(pixels, box.x + 3, box.y + 3)).toEqual([0, 0, 0]);
+    expect(rgbAt(pixels, 21, 15)).toEqual([255, 255, 255]); // between two cells
+    expect(rgbAt(pixels, 27, 27)).toEqual([255, 255, 255]); // where no cell is
+    expect(inkOutside(pixels, boxes.flatMap(inkArea))).toBe(0);
+  });
+
   test("draws rules: horizontal, vertical and slanted", async () => {
     const rule = (x1: number, y1: number, x2: number, y2: number): Box => ({ kind: "line", x1, y1, x2, y2, color: "#000000", width: 1.5 });
     const boxes = [rule(10, 20, 190, 20), rule(100, 30, 100, 90), rule(10, 30, 90, 90)];

@@ -8,6 +8,7 @@ import { GERMAN } from "../codecs/fixtures.ts";
 
 const IBAN = "DE89370400440532013000";
 const BASE: EpcSource = {
+  type: "invoice",
   currency: "EUR",
   amount_due: 12_345,
   number: "RE-2026-0042",
@@ -122,6 +123,8 @@ describe("epcPayload: lengths", () => {
 
 describe("epcPayload: no code", () => {
   test.each([
+    ["a credit note (the seller owes the amount)", invoice({ type: "credit_note" })],
+    ["a quote", invoice({ type: "quote" })],
     ["another currency", invoice({ currency: "USD" })],
     ["no payment instructions", invoice({ payment: null })],
     ["no IBAN", invoice({}, { iban: null })],
