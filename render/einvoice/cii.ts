@@ -6,8 +6,15 @@ import type { En16931Invoice, En16931Line } from "./model.ts";
 import { ciiBuyer, ciiSeller } from "./cii-parties.ts";
 import { toXml, when, withAttributes, type XmlElement } from "./xml.ts";
 
-/** EN 16931 core; XRechnung and Factur-X pass their own guideline (BT-24). */
+/** EN 16931 core, also Factur-X's EN 16931 profile; XRechnung passes its own guideline (BT-24). */
 export const EN16931_GUIDELINE = "urn:cen.eu:en16931:2017";
+
+export type CiiOptions = {
+  /** BT-24 specification identifier; EN 16931 by default. */
+  guideline?: string;
+  /** BT-23 business process type, written only when given (XRechnung requires one). */
+  businessProcess?: string;
+};
 
 const NS = {
   rsm: "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
@@ -74,7 +81,7 @@ function settlement(model: En16931Invoice): XmlElement {
 }
 
 /** The model as a CII D16B CrossIndustryInvoice under the given guideline (EN 16931 by default). */
-export function toCii(model: En16931Invoice, options: { guideline?: string } = {}): string {
+export function toCii(model: En16931Invoice, options: CiiOptions = {}): string {
   const delivery = model.delivery;
   const document: XmlElement = {
     "@xmlns:rsm": NS.rsm,
@@ -82,6 +89,7 @@ export function toCii(model: En16931Invoice, options: { guideline?: string } = {
     "@xmlns:qdt": NS.qdt,
     "@xmlns:udt": NS.udt,
     "rsm:ExchangedDocumentContext": {
+      "ram:BusinessProcessSpecifiedDocumentContextParameter": when(options.businessProcess, (process) => ({ "ram:ID": process })),
       "ram:GuidelineSpecifiedDocumentContextParameter": { "ram:ID": options.guideline ?? EN16931_GUIDELINE },
     },
     "rsm:ExchangedDocument": {
@@ -99,7 +107,9 @@ export function toCii(model: En16931Invoice, options: { guideline?: string } = {
       },
       // Required even when empty: the XSD wants the delivery aggregate, EN 16931 only its optional terms.
       "ram:ApplicableHeaderTradeDelivery": {
-        "ram:ShipToTradeParty": when(delivery?.countryCode, (country) => ({ "ram:PostalTradeAddress": { "ram:CountryID": country } })),
+        "ram:ShipToTradeParty": when(delivery?.countryCode, (country) => ({
+          "ram:PostalTradeAddress": { "ram:PostcodeCode": delivery?.postalCode, "ram:CityName": delivery?.city, "ram:CountryID": country },
+        })),
         "ram:ActualDeliverySupplyChainEvent": when(delivery?.date, (day) => ({ "ram:OccurrenceDateTime": date(day) })),
       },
       "ram:ApplicableHeaderTradeSettlement": settlement(model),

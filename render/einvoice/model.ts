@@ -91,18 +91,23 @@ export type En16931Invoice = {
   precedingInvoice: { number: string; issueDate: string | null } | null; // BG-3: BT-25, BT-26
   seller: En16931Seller;
   buyer: En16931Buyer;
-  delivery: { date: string | null; countryCode: string | null } | null; // BT-72, BT-80
+  // BT-72; BG-15 deliver-to address: BT-77, BT-78, BT-80
+  delivery: { date: string | null; city: string | null; postalCode: string | null; countryCode: string | null } | null;
   payment: En16931Payment | null;
   totals: En16931Totals;
   vatBreakdown: En16931VatGroup[];
   lines: En16931Line[];
 };
 
-/** An intra-community supply (K) states where the goods went (BR-IC-12): the buyer's country. */
+/**
+ * An intra-community supply (K) states where the goods went (BR-IC-12): to the buyer, whose address
+ * is the only one the record has. City and post code come along because a deliver-to address
+ * without them is refused by XRechnung (BR-DE-10, BR-DE-11).
+ */
 function deliveryOf(invoice: InvoiceRecord, buyer: En16931Buyer, categories: ReadonlySet<TaxCategory>): En16931Invoice["delivery"] {
   const date = present(invoice.delivery_date);
-  const countryCode = categories.has("K") ? buyer.address.countryCode : null;
-  return date || countryCode ? { date, countryCode } : null;
+  const to = categories.has("K") ? buyer.address : null;
+  return date || to ? { date, city: to?.city ?? null, postalCode: to?.postalCode ?? null, countryCode: to?.countryCode ?? null } : null;
 }
 
 function precedingOf(invoice: InvoiceRecord): En16931Invoice["precedingInvoice"] {

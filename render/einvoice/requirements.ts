@@ -10,10 +10,12 @@ import type { En16931Invoice } from "./model.ts";
 export const EXEMPT_CATEGORIES: ReadonlySet<TaxCategory> = new Set(["E", "AE", "K", "G", "O"]);
 
 /** Credit transfer (30) and SEPA credit transfer (58) need the account to pay into (BR-61). */
-const TRANSFER_MEANS = new Set(["30", "58"]);
+export const TRANSFER_MEANS: ReadonlySet<string> = new Set(["30", "58"]);
 
-export function termError(term: string, label: string, field: string, issue: string): AppError {
-  return new AppError("VALIDATION_ERROR", `${term} ${label}: ${issue}`, { field, issue, business_term: term });
+/** The 422 naming a business term; `rule` when a named rule (e.g. BR-DE-15) refused it. */
+export function termError(term: string, label: string, field: string, issue: string, rule?: string): AppError {
+  const details = rule ? { field, issue, rule, business_term: term } : { field, issue, business_term: term };
+  return new AppError("VALIDATION_ERROR", `${term} ${label}: ${issue}`, details);
 }
 
 /** Control characters (other than tab and line breaks) that XML 1.0 cannot carry. */

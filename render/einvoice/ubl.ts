@@ -10,6 +10,11 @@ import { toXml, when, withAttributes, type XmlElement } from "./xml.ts";
 export const PEPPOL_CUSTOMIZATION_ID = "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0";
 export const PEPPOL_PROFILE_ID = "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0";
 
+/** BT-24 specification identifier and BT-23 business process; Peppol BIS Billing 3.0 by default. */
+export type UblIdentifiers = { customizationId: string; profileId: string };
+
+const PEPPOL_BIS: UblIdentifiers = { customizationId: PEPPOL_CUSTOMIZATION_ID, profileId: PEPPOL_PROFILE_ID };
+
 const NS = {
   cac: "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
   cbc: "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
@@ -63,8 +68,11 @@ function paymentMeans(model: En16931Invoice): XmlElement | undefined {
   }));
 }
 
-/** The model as a Peppol BIS Billing 3.0 UBL document; 422 when Peppol's own requirements are unmet. */
-export function toUbl(model: En16931Invoice): string {
+/**
+ * The model as a Peppol BIS Billing 3.0 UBL document; 422 when Peppol's own requirements are unmet.
+ * XRechnung names itself through `identifiers` and keeps Peppol's requirements, which it adopts.
+ */
+export function toUbl(model: En16931Invoice, identifiers: UblIdentifiers = PEPPOL_BIS): string {
   checkPeppol(model);
   const words = DOCUMENT[model.typeCode];
   const money = moneyIn(model.currency);
@@ -73,8 +81,8 @@ export function toUbl(model: En16931Invoice): string {
     "@xmlns": `urn:oasis:names:specification:ubl:schema:xsd:${words.root}-2`,
     "@xmlns:cac": NS.cac,
     "@xmlns:cbc": NS.cbc,
-    "cbc:CustomizationID": PEPPOL_CUSTOMIZATION_ID,
-    "cbc:ProfileID": PEPPOL_PROFILE_ID,
+    "cbc:CustomizationID": identifiers.customizationId,
+    "cbc:ProfileID": identifiers.profileId,
     "cbc:ID": model.number,
     "cbc:IssueDate": model.issueDate,
     "cbc:DueDate": model.typeCode === "380" ? model.dueDate : null,
@@ -90,7 +98,7 @@ export function toUbl(model: En16931Invoice): string {
     "cac:Delivery": when(model.delivery, (delivery) => ({
       "cbc:ActualDeliveryDate": delivery.date,
       "cac:DeliveryLocation": when(delivery.countryCode, (country) => ({
-        "cac:Address": { "cac:Country": { "cbc:IdentificationCode": country } },
+        "cac:Address": { "cbc:CityName": delivery.city, "cbc:PostalZone": delivery.postalCode, "cac:Country": { "cbc:IdentificationCode": country } },
       })),
     })),
     "cac:PaymentMeans": paymentMeans(model),

@@ -1,6 +1,6 @@
-// The one place UBL and CII meet the XML builder (xmlbuilder2). Documents are plain objects whose
-// key order is the element order the XSD requires; absent values (null, undefined, []) write nothing,
-// so no empty element ever appears (Peppol R008 rejects them).
+// The one place the e-invoice files (UBL, CII, Factur-X's XMP) meet the XML builder (xmlbuilder2).
+// Documents are plain objects whose key order is the element order the XSD requires; absent values
+// (null, undefined, []) write nothing, so no empty element ever appears (Peppol R008 rejects them).
 import { create } from "xmlbuilder2";
 
 export type XmlValue = string | XmlElement | XmlElement[] | null | undefined;
@@ -11,6 +11,11 @@ export function toXml(document: XmlElement): string {
   // The model already drops control codes; anything else XML 1.0 cannot carry (a lone surrogate) is
   // dropped here rather than written into a file no parser would accept.
   return create({ version: "1.0", encoding: "UTF-8", invalidCharReplacement: "" }, document).end({ prettyPrint: true });
+}
+
+/** As toXml, without the XML declaration: for XML embedded in another format (an XMP packet). */
+export function toXmlFragment(document: XmlElement): string {
+  return create({ invalidCharReplacement: "" }, document).end({ headless: true, prettyPrint: true });
 }
 
 /** An element with attributes: `withAttributes("12.00", {currencyID: "EUR"})`. */

@@ -147,8 +147,8 @@ describe("VAT categories", () => {
     ]);
   });
 
-  test("intra-community supply states the buyer's country as where the goods went", () => {
-    expect(toEn16931(caseNamed("intra-community"), SELLER).delivery).toEqual({ date: "2026-10-28", countryCode: "AT" });
+  test("intra-community supply states the buyer's address (city, post code, country) as where the goods went", () => {
+    expect(toEn16931(caseNamed("intra-community"), SELLER).delivery).toEqual({ date: "2026-10-28", city: "Wien", postalCode: "1010", countryCode: "AT" });
   });
 
   test("outside the scope of VAT: no rates, and tax ids only as tax number / legal id (BR-O-02)", () => {

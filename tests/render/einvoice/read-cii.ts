@@ -49,6 +49,8 @@ export function readCii(xml: string): Summary {
     delivery: hasDelivery
       ? {
           date: isoDate(text(delivery, "ActualDeliverySupplyChainEvent", "OccurrenceDateTime", "DateTimeString")),
+          city: text(delivery, "ShipToTradeParty", "PostalTradeAddress", "CityName"),
+          postalCode: text(delivery, "ShipToTradeParty", "PostalTradeAddress", "PostcodeCode"),
           country: text(delivery, "ShipToTradeParty", "PostalTradeAddress", "CountryID"),
         }
       : null,

@@ -37,7 +37,14 @@ export function readUbl(xml: string): Summary {
       country: text(buyer, "PostalAddress", "Country", "IdentificationCode") ?? "",
       email: text(buyer, "EndpointID"),
     },
-    delivery: delivery ? { date: text(delivery, "ActualDeliveryDate"), country: text(delivery, "DeliveryLocation", "Address", "Country", "IdentificationCode") } : null,
+    delivery: delivery
+      ? {
+          date: text(delivery, "ActualDeliveryDate"),
+          city: text(delivery, "DeliveryLocation", "Address", "CityName"),
+          postalCode: text(delivery, "DeliveryLocation", "Address", "PostalZone"),
+          country: text(delivery, "DeliveryLocation", "Address", "Country", "IdentificationCode"),
+        }
+      : null,
     payment: means
       ? {
           means: text(means, "PaymentMeansCode") ?? "",

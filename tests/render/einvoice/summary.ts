@@ -15,7 +15,7 @@ export type Summary = {
   preceding: { number: string; issueDate: string | null } | null;
   seller: { name: string; vat: string | null; taxNumber: string | null; country: string; email: string | null };
   buyer: { name: string; vat: string | null; legalId: string | null; country: string; email: string | null };
-  delivery: { date: string | null; country: string | null } | null;
+  delivery: { date: string | null; city: string | null; postalCode: string | null; country: string | null } | null;
   payment: { means: string; iban: string | null; bic: string | null; reference: string | null } | null;
   paymentTerms: string | null;
   totals: En16931Invoice["totals"];
@@ -70,7 +70,9 @@ export function summaryOf(model: En16931Invoice): Summary {
     preceding: model.precedingInvoice,
     seller: { name: seller.name, vat: seller.vatIdentifier, taxNumber: seller.taxRegistrationIdentifier, country: seller.address.countryCode, email: seller.electronicAddress },
     buyer: { name: buyer.name, vat: buyer.vatIdentifier, legalId: buyer.legalRegistrationIdentifier, country: buyer.address.countryCode, email: buyer.electronicAddress },
-    delivery: model.delivery ? { date: model.delivery.date, country: model.delivery.countryCode } : null,
+    delivery: model.delivery
+      ? { date: model.delivery.date, city: model.delivery.city, postalCode: model.delivery.postalCode, country: model.delivery.countryCode }
+      : null,
     payment: payment
       ? { means: payment.meansCode, iban: payment.accountIdentifier, bic: payment.serviceProviderIdentifier, reference: payment.remittanceInformation }
       : null,

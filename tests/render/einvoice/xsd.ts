@@ -12,6 +12,8 @@ export const SCHEMAS = {
   invoice: `${EINVOICE_DIR}/ubl-2.1/maindoc/UBL-Invoice-2.1.xsd`,
   creditNote: `${EINVOICE_DIR}/ubl-2.1/maindoc/UBL-CreditNote-2.1.xsd`,
   cii: `${EINVOICE_DIR}/cii-d16b/CII/uncefact/data/standard/CrossIndustryInvoice_100pD16B.xsd`,
+  /** Factur-X 1.0 / ZUGFeRD 2.x EN 16931 profile: the CII D16B subset that profile allows. */
+  facturX: `${EINVOICE_DIR}/facturx/EN16931/FACTUR-X_EN16931.xsd`,
 } as const;
 
 const hasXmllint = spawnSync("xmllint", ["--version"]).status === 0;
