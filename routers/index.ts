@@ -5,12 +5,14 @@ import { dashboardRouter } from "./dashboard/index.ts";
 import { invoicesRouter } from "./invoices/index.ts";
 import { platformRouter } from "./platform/index.ts";
 import { productsRouter } from "./products/index.ts";
+import { templatesRouter } from "./templates/index.ts";
 import { router } from "./trpc.ts";
 
 export const appRouter = router({
   invoices: invoicesRouter,
   clients: clientsRouter,
   products: productsRouter,
+  templates: templatesRouter,
   account: accountRouter,
   dashboard: dashboardRouter,
   platform: platformRouter,

@@ -35,6 +35,8 @@ export type ToolMeta = {
   action?: string;
   /** The action run when a call names none (invoices.query lists, invoices.finalize finalizes). */
   isDefault?: boolean;
+  /** Runs, when a call names no action, if the arguments hold this field (invoices.export's `invoice`). */
+  selectWhen?: string;
   /** For `entities.*`: which entity the action is about (`{entity, action}`). */
   entity?: string;
   title: string;
@@ -42,6 +44,8 @@ export type ToolMeta = {
   /** The spec's Auth column: "none" tools are open to call, though stored data still needs a key. */
   auth: "none" | "key";
   hints: ToolHints;
+  /** The tool's output is an exported file's link (MCP: text inline, the rest as a resource_link). */
+  returnsFile?: boolean;
 };
 
 export type Meta = OpenApiMeta & {
@@ -100,7 +104,9 @@ export function toAppError(error: unknown): AppError {
 function recoded(ctx: Context, path: string, error: unknown): TRPCError {
   const app = toAppError(error);
   if (app.code === "INTERNAL_ERROR") {
-    const cause = (error instanceof TRPCError ? error.cause : undefined) ?? error;
+    const thrown = (error instanceof TRPCError ? error.cause : undefined) ?? error;
+    // An internal error raised elsewhere (a render worker) carries what really happened as its cause.
+    const cause = thrown instanceof AppError && thrown.cause !== undefined ? thrown.cause : thrown;
     ctx.services.logger.error("procedure failed", {
       path,
       request_id: ctx.requestId,

@@ -11,7 +11,9 @@ import { corsPolicy } from "./cors.ts";
 import { AppError } from "./domain/errors.ts";
 import { buildCatalog } from "./faces/catalog.ts";
 import { contextFor, errorResponse, withLimitedBody, type RequestInfo } from "./faces/http.ts";
+import { createFileHandler } from "./faces/files.ts";
 import { createMcpHandler } from "./faces/mcp.ts";
+import { createSharePages } from "./faces/share-pages.ts";
 import { listProcedures } from "./faces/procedures.ts";
 import { createRestHandler } from "./faces/rest.ts";
 import { buildToolRegistry } from "./faces/tools.ts";
@@ -52,6 +54,8 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
   const openApiJson = readFileSync(OPENAPI_DOCUMENT, "utf8");
   const rest = createRestHandler(services, catalog, procedures);
   const mcp = createMcpHandler(services, catalog, registry);
+  const files = createFileHandler(services);
+  const sharePages = createSharePages(services);
   const { logger } = services;
   const cors = corsPolicy(services.config);
 
@@ -129,6 +133,8 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     .all("/api/mcp/stream", ({ request, server }) => serve(request, (r, _u, info) => mcp(r, info, true), server))
     .all("/trpc/*", ({ request, server }) => serve(request, trpc, server))
     .all("/api/*", ({ request, server }) => serve(request, rest, server))
+    .all("/files/*", ({ request, server }) => serve(request, files, server))
+    .all("/share/*", ({ request, server }) => serve(request, sharePages, server))
     .all("*", ({ request, server }) => serve(request, notFound, server));
 
   return {

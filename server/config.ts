@@ -18,6 +18,8 @@ export type Config = {
   tierLimits: Record<TierName, TierLimits | null>;
   /** How long a resolved API key is trusted before it is looked up again (revocation delay). */
   keyCacheMs: number;
+  /** Render worker threads; by default one fewer than the CPUs, at least 1, at most 4. */
+  renderWorkers: number | undefined;
 };
 
 type Env = Record<string, string | undefined>;
@@ -29,6 +31,13 @@ function parseLimits(value: string, name: string): TierLimits {
     throw new Error(`${name} must be three positive integers "burst,hourly,daily", e.g. 30,300,1000`);
   }
   return { burst, hourly, daily };
+}
+
+function parseRenderWorkers(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`RENDER_WORKERS must be an integer 1-64, got ${value}`);
+  return workers;
 }
 
 const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
@@ -58,5 +67,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     tierLimits,
     keyCacheMs: Number(env.KEY_CACHE_MS ?? 2000),
+    renderWorkers: parseRenderWorkers(env.RENDER_WORKERS),
   };
 }

@@ -1,5 +1,6 @@
 // The scheduler's jobs. Later issues add theirs here (recurring invoices, webhook retries, …).
 import { addDailyUsage } from "../db/queries/usage.ts";
+import { deleteExpiredFile, findExpiredFiles } from "../db/queries/files.ts";
 import { findOverdueCandidates, type DueCursor } from "../db/queries/invoices.ts";
 import { purgeExpiredKv } from "../db/queries/kv.ts";
 import { OPERATION_RETENTION_DAYS, purgeOperations } from "../db/queries/operations.ts";
@@ -68,4 +69,27 @@ export const flushRateLimits: Job = {
   },
 };
 
-export const JOBS: readonly Job[] = [markOverdue, purgeOldOperations, flushRateLimits];
+const PURGE_BATCH = 500;
+
+/**
+ * Deletes exported files whose 24 hours are over (DESIGN: the blob is deleted after its link
+ * expires). The row goes first, under the write lock and only if still expired (a reuse may have
+ * extended it meanwhile), then its blob; a crash in between leaves an orphan blob, never a row
+ * pointing at nothing.
+ */
+export const purgeExpiredFiles: Job = {
+  name: "purge-files",
+  everyMs: 600_000,
+  async run({ database, blobs, clock }) {
+    for (;;) {
+      const now = clock.now().toISOString();
+      const expired = await findExpiredFiles(database.db, now, PURGE_BATCH);
+      for (const file of expired) {
+        if (await database.write((tx) => deleteExpiredFile(tx, file.id, now))) await blobs.delete(file.blobKey);
+      }
+      if (expired.length < PURGE_BATCH) return;
+    }
+  },
+};
+
+export const JOBS: readonly Job[] = [markOverdue, purgeOldOperations, flushRateLimits, purgeExpiredFiles];

@@ -10,6 +10,7 @@ import { newSecret } from "./domain/secrets.ts";
 import { createKeyResolver, type KeyResolver } from "./auth/key-resolver.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { RateLimiter } from "./rate-limit.ts";
+import { createRenderer, type Renderer } from "./renderer.ts";
 import { loadDailyUsage } from "../db/queries/usage.ts";
 import packageJson from "../package.json" with { type: "json" };
 
@@ -25,6 +26,8 @@ export type Services = {
   keys: KeyResolver;
   rateLimiter: RateLimiter;
   blobs: BlobStore;
+  /** Runs exports: cheap text inline, the rest in the render worker pool. */
+  renderer: Renderer;
   secretKey: string;
 };
 
@@ -66,6 +69,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     keys: createKeyResolver(database, clock, { cacheMs: config.keyCacheMs, failureLimits: config.tierLimits.anonymous }),
     rateLimiter,
     blobs: createLocalBlobStore(join(config.dataDir, "blobs")),
+    renderer: createRenderer(config.renderWorkers === undefined ? {} : { poolSize: config.renderWorkers }),
     secretKey: await loadSecretKey(config),
   };
 }

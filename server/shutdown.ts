@@ -1,5 +1,5 @@
 // Graceful stop, shared by the entries: stop accepting, let in-flight requests finish, stop the
-// scheduler, keep this process's rate-limit counts, then close the database (its queue drains first).
+// scheduler, keep this process's rate-limit counts, stop the render workers, then close the database (its queue drains first).
 import { flushRateLimits } from "./jobs.ts";
 import type { Scheduler } from "./scheduler.ts";
 import type { Services } from "./services.ts";
@@ -10,5 +10,6 @@ export async function drainAndClose(server: Stoppable, scheduler: Scheduler, ser
   await server.stop();
   await scheduler.stop();
   await flushRateLimits.run(services).catch((error: unknown) => services.logger.warn("rate-limit counts not saved", { error: String(error) }));
+  await services.renderer.close();
   await services.database.close();
 }

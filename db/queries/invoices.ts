@@ -184,3 +184,14 @@ export async function findOverdueCandidates(db: Executor, params: { before: stri
     .limit(limit);
   return rows.map((row) => ({ accountId: row.accountId, record: toRecord(row.doc) }));
 }
+
+/**
+ * Sets the record's share_url in place: a share link is not an edit of the invoice, so it keeps its
+ * revision (ADR 0010) and a save based on the revision the caller read still lands.
+ */
+export async function setShareUrl(db: Executor, accountId: string, id: string, url: string | null): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ doc: sql`json_set(${invoices.doc}, '$.share_url', ${url})` })
+    .where(and(eq(invoices.id, id), eq(invoices.accountId, accountId)));
+}

@@ -11,3 +11,6 @@ export { numberSequences } from "./number-sequences.ts";
 export { operations } from "./operations.ts";
 export { payments } from "./payments.ts";
 export { products } from "./products.ts";
+export { files } from "./files.ts";
+export { shares } from "./shares.ts";
+export { templates } from "./templates.ts";

@@ -2,12 +2,17 @@ import { router } from "../trpc.ts";
 import { createInvoice } from "./create-invoice.ts";
 import { deleteInvoice } from "./delete-invoice.ts";
 import { duplicateInvoice } from "./duplicate-invoice.ts";
+import { exportInlineInvoice } from "./export-inline-invoice.ts";
+import { exportInvoiceProcedure } from "./export-invoice.ts";
 import { finalizeInvoice } from "./finalize-invoice.ts";
 import { getInvoice } from "./get-invoice.ts";
+import { getSharedInvoice } from "./get-shared-invoice.ts";
 import { invoiceHistoryProcedure } from "./invoice-history.ts";
 import { listInvoicesProcedure } from "./list-invoices.ts";
 import { listPaymentsProcedure } from "./list-payments.ts";
 import { recordPayment } from "./record-payment.ts";
+import { revokeShareProcedure } from "./revoke-share.ts";
+import { shareInvoiceProcedure } from "./share-invoice.ts";
 import { transitionInvoice } from "./transition-invoice.ts";
 import { undoFinalize } from "./undo-finalize.ts";
 import { updateInvoice } from "./update-invoice.ts";
@@ -25,4 +30,9 @@ export const invoicesRouter = router({
   finalize: finalizeInvoice,
   undoFinalize,
   duplicate: duplicateInvoice,
+  export: exportInvoiceProcedure,
+  exportInline: exportInlineInvoice,
+  share: shareInvoiceProcedure,
+  unshare: revokeShareProcedure,
+  shared: getSharedInvoice,
 });

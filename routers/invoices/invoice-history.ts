@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listHistory } from "../../db/queries/invoice-history.ts";
+import { HISTORY_ACTIONS, listHistory } from "../../db/queries/invoice-history.ts";
 import { ownedInvoice } from "../../server/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
@@ -9,7 +9,7 @@ import { INVOICES_QUERY_TOOL } from "./tools.ts";
 const historyEntry = z.object({
   id: z.string(),
   revision: z.int(),
-  action: z.enum(["created", "updated", "transitioned", "payment_recorded", "finalized", "finalize_undone"]),
+  action: z.enum(HISTORY_ACTIONS),
   from_status: invoiceStatus.nullable(),
   to_status: invoiceStatus.nullable(),
   changes: z.array(z.string()),

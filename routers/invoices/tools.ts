@@ -4,7 +4,7 @@ import type { ToolMeta } from "../trpc.ts";
 export const INVOICES_QUERY_TOOL: ToolMeta = {
   name: "invoices.query",
   title: "Query invoices",
-  description: "List, search (q) or get invoices, their payments and history. action: list | get | payments | history.",
+  description: "List, search (q) or get invoices, their payments and history (with a key), or read the invoice a share token opens (share_token, no key). action: list | get | payments | history | shared.",
   auth: "none",
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 };
@@ -13,7 +13,7 @@ export const INVOICES_MUTATE_TOOL: ToolMeta = {
   name: "invoices.mutate",
   title: "Change invoices",
   description:
-    "Update fields, move the status, record a payment, or delete a draft. action: update | transition | record_payment | delete. Revisioned: send base_revision (the revision you read) and a new operation_id (UUID).",
+    "Update fields, move the status, record a payment, delete a draft, or create (share) or revoke (unshare) its public link. action: update | transition | record_payment | delete | share | unshare. Revisioned (all but share and unshare): send base_revision (the revision you read) and a new operation_id (UUID).",
   auth: "key",
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
 };
@@ -24,4 +24,14 @@ export const INVOICES_FINALIZE_TOOL: ToolMeta = {
   description: "Lock an invoice and assign its number (action finalize), or undo that before it is sent (action undo). Revisioned.",
   auth: "key",
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+};
+
+export const INVOICES_EXPORT_TOOL: ToolMeta = {
+  name: "invoices.export",
+  title: "Export invoice",
+  description:
+    "Export to pdf, png, svg, html, json, csv, xlsx, docx, md, dsl, ubl, cii, facturx (ZUGFeRD) or xrechnung (syntax ubl|cii). Give id (a stored invoice, needs a key) or invoice (inline fields, no key needed). Small text files come back inline, others as a link.",
+  auth: "none",
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+  returnsFile: true,
 };

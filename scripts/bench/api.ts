@@ -1,6 +1,7 @@
 // `npm run bench:api`: one run on 127.0.0.1 with wrk (1 thread, 32 connections). The ceiling is a bare
 // Bun.serve hello world; then an in-memory echo through each face; then, on a service seeded with
-// 100,000 invoices, the reads and a create. Each target serves from its own process; wrk is a third.
+// 100,000 invoices, the reads and a create; the get by id runs once more while two clients keep the
+// render pool busy with PDF and PNG exports. Each target serves from its own process; wrk is a third.
 // Flags: --duration N (seconds per target), --only a,b (targets by name), --invoices N (seed size).
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -25,7 +26,45 @@ type Target = {
   requests(ready: Ready): WrkRequest[];
   /** JSON-RPC answers failures with 200: such targets name text every good body contains. */
   bodyMustContain?: string;
+  /** Load the bench process itself puts on the server while wrk measures (renders in the pool). */
+  background?: (ready: Ready) => Background;
 };
+
+/** Work kept running beside wrk; stop() ends it and says what it did. */
+type Background = { stop(): Promise<string> };
+
+/**
+ * `clients` loops, each exporting a fresh inline invoice (never a reused file) as PDF, then PNG, then
+ * PDF…: the render pool busy the whole time, to show whether reads keep their p99 meanwhile.
+ */
+function renderLoad(clients: number) {
+  return (ready: Ready): Background => {
+    let running = true;
+    let rendered = 0;
+    let failed = 0;
+    const loops = Array.from({ length: clients }, async (_, client) => {
+      for (let turn = 0; running; turn++) {
+        const format = turn % 2 === 0 ? "pdf" : "png";
+        const invoice = { ...JSON.parse(CREATE_BODY), from_name: `Render load ${client}-${turn}` };
+        const response = await fetch(`http://127.0.0.1:${ready.port}/api/export`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${ready.key}` },
+          body: JSON.stringify({ invoice, format }),
+        }).catch(() => null);
+        if (response?.ok) rendered++;
+        else failed++;
+        await response?.arrayBuffer();
+      }
+    });
+    return {
+      async stop() {
+        running = false;
+        await Promise.all(loops);
+        return `${rendered} PDF/PNG renders alongside${failed ? `, ${failed} FAILED` : ""}`;
+      },
+    };
+  };
+}
 
 const enc = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
 const idsOf = (ready: Ready): string[] => (ready.ids?.length ? ready.ids : ["inv_MISSING"]);
@@ -57,6 +96,14 @@ const TARGETS: Target[] = [
     requests: () => [{ method: "POST", path: "/api/mcp", body: mcpCall("bench.echo", { message: "hello" }) }],
   },
   { name: "get-rest", label: "GET /api/invoices/{id}", kind: "read", server: "service", requests: (ready) => idsOf(ready).map((id) => ({ method: "GET", path: `/api/invoices/${id}` })) },
+  {
+    name: "get-rest-rendering",
+    label: "GET /api/invoices/{id}, 2 clients rendering",
+    kind: "read",
+    server: "service",
+    requests: (ready) => idsOf(ready).map((id) => ({ method: "GET", path: `/api/invoices/${id}` })),
+    background: renderLoad(2),
+  },
   { name: "list-rest", label: "GET /api/invoices?status=sent&limit=20", kind: "read", server: "service", requests: () => [{ method: "GET", path: "/api/invoices?status=sent&limit=20" }] },
   {
     name: "get-trpc",
@@ -163,7 +210,7 @@ async function preflight(port: number, headers: Record<string, string>, request:
   return null;
 }
 
-type Row = { target: Target; result?: WrkResult; failure?: string };
+type Row = { target: Target; result?: WrkResult; failure?: string; note?: string };
 
 async function measure(target: Target, ready: Ready, dir: string): Promise<Row> {
   const headers: Record<string, string> = {};
@@ -180,15 +227,22 @@ async function measure(target: Target, ready: Ready, dir: string): Promise<Row> 
   const script = join(dir, `${target.name}.lua`);
   await writeFile(script, luaScript(headers, requests, target.bodyMustContain));
   const url = `http://127.0.0.1:${ready.port}`;
-  await runWrk({ url, script, seconds: WARMUP_SECONDS, connections: CONNECTIONS, latency: false });
-  const result = await runWrk({ url, script, seconds, connections: CONNECTIONS, latency: true });
+  const background = target.background?.(ready);
+  let result: WrkResult;
+  let note: string | undefined;
+  try {
+    await runWrk({ url, script, seconds: WARMUP_SECONDS, connections: CONNECTIONS, latency: false });
+    result = await runWrk({ url, script, seconds, connections: CONNECTIONS, latency: true });
+  } finally {
+    note = await background?.stop();
+  }
   const failures = [
     result.non2xx ? `${result.non2xx} non-2xx` : "",
     result.socketErrors ? `${result.socketErrors} socket errors` : "",
     result.timeouts ? `${result.timeouts} timeouts (>${TIMEOUT_SECONDS} s, not in p99)` : "",
     result.badBodies ? `${result.badBodies} failed JSON-RPC bodies` : "",
   ].filter(Boolean);
-  return failures.length ? { target, result, failure: `${failures.join(", ")} of ${result.requests}` } : { target, result };
+  return failures.length ? { target, result, note, failure: `${failures.join(", ")} of ${result.requests}` } : { target, result, note };
 }
 
 /** A target that throws (the server crashed, wrk failed) becomes a failed row; the run goes on. */
@@ -272,6 +326,7 @@ async function main(): Promise<number> {
   }
 
   console.log(table(rows));
+  for (const row of rows) if (row.note) console.log(`${row.target.name}: ${row.note}`);
   console.log(`\nload average after: ${loadavg().map((n) => n.toFixed(2)).join(" ")}`);
   return rows.some((row) => row.failure) ? 1 : 0;
 }

@@ -36,6 +36,7 @@ async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
   await app.elysia.stop();
+  await services.renderer.close();
   await services.database.close();
   await rm(dataDir as string, { recursive: true, force: true });
   process.exit(0);

@@ -3,7 +3,7 @@
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export type IdPrefix = "inv" | "itm" | "cli" | "prd" | "key" | "acc" | "his" | "pay" | "fbk";
+export type IdPrefix = "inv" | "itm" | "cli" | "prd" | "key" | "acc" | "his" | "pay" | "fbk" | "tpl" | "fil" | "shr";
 
 function encode(value: bigint, length: number): string {
   let out = "";

@@ -339,6 +339,13 @@ export function assertKeepsNumber(current: InvoiceRecord, number: string | null 
   }
 }
 
+/** A finalized, paid or void invoice keeps its content: changing `fields` is 409 INVOICE_LOCKED. */
+export function assertEditable(current: InvoiceRecord, fields: string[]): void {
+  if (current.locked || current.status === "void" || current.status === "paid") {
+    throw new AppError("INVOICE_LOCKED", `The invoice is ${current.locked ? "finalized" : current.status}; its content can no longer change`, { fields });
+  }
+}
+
 /**
  * Applies an update's fields (not its status) to the current record. The new content is checked
  * first (422) and the lock after it (409), as DESIGN's error precedence orders them.
@@ -350,11 +357,7 @@ export function editedInvoice(current: InvoiceRecord, input: InvoiceFieldsInput,
   checkDates(record);
   checkPreceding(record);
   const edited = { ...priced(record), updated_at: now.toISOString() };
-  if (current.locked || current.status === "void" || current.status === "paid") {
-    throw new AppError("INVOICE_LOCKED", `The invoice is ${current.locked ? "finalized" : current.status}; its content can no longer change`, {
-      fields: changed,
-    });
-  }
+  assertEditable(current, changed);
   assertKeepsNumber(current, input.number, input.type);
   return edited;
 }

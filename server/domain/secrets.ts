@@ -1,4 +1,4 @@
-// Secret tokens (API keys, later share tokens): 160 random bits, shown once, stored only as SHA-256.
+// Secret tokens (API keys; share tokens derive theirs in signing.ts): 160 random bits, shown once, stored only as SHA-256.
 
 const TOKEN_BYTES = 20;
 
@@ -20,5 +20,10 @@ export function newSecret(prefix: string): string {
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export async function sha256HexOfBytes(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

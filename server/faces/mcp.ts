@@ -38,6 +38,18 @@ function isValidId(id: unknown): id is Id {
   return id === null || typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
 }
 
+type ExportedFileReply = { url: string; file_name: string; content_type: string; size: number; text: string | null };
+
+/**
+ * A file a tool made: small text inline (the agent reads it at once), anything else as a
+ * resource_link to the same signed URL REST returns, with the link's details as text beside it.
+ */
+function fileContent(file: ExportedFileReply): unknown[] {
+  const summary = { type: "text", text: JSON.stringify({ ...file, text: undefined }) };
+  if (file.text !== null) return [{ type: "text", text: file.text }, summary];
+  return [{ type: "resource_link", uri: file.url, name: file.file_name, mimeType: file.content_type, size: file.size }, summary];
+}
+
 export type McpHandler = (request: Request, info: RequestInfo, stream: boolean) => Promise<Response>;
 
 export function createMcpHandler(services: Services, catalog: Catalog, registry: ToolRegistry): McpHandler {
@@ -62,7 +74,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });
       }
       const { procedure, input } = tool.dispatch((args ?? {}) as Record<string, unknown>);
-      return { ok: true as const, output: await procedure.call(ctx, input, request.signal) };
+      return { ok: true as const, output: await procedure.call(ctx, input, request.signal), returnsFile: tool.returnsFile };
     } catch (error) {
       return { ok: false as const, error: toAppError(error) };
     } finally {
@@ -105,7 +117,8 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
         const outcome = await runTool(request, info, headers, name, args?.arguments);
         if (!outcome) return failure(replyId, INVALID_PARAMS, `Unknown tool: ${name}`);
         if (outcome.ok) {
-          return success(replyId, { content: [{ type: "text", text: JSON.stringify(outcome.output) }], structuredContent: outcome.output });
+          const content = outcome.returnsFile ? fileContent(outcome.output as ExportedFileReply) : [{ type: "text", text: JSON.stringify(outcome.output) }];
+          return success(replyId, { content, structuredContent: outcome.output });
         }
         // No structuredContent on errors: the SDK client validates it against the output schema.
         return success(replyId, { content: [{ type: "text", text: JSON.stringify(outcome.error.toBody()) }], isError: true });

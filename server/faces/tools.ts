@@ -8,7 +8,7 @@ import type { ProcedureEntry } from "./procedures.ts";
 
 type JsonSchema = Record<string, unknown>;
 
-export type ToolAction = { action: string | null; entity: string | null; isDefault: boolean; procedure: ProcedureEntry };
+export type ToolAction = { action: string | null; entity: string | null; isDefault: boolean; selectWhen: string | null; procedure: ProcedureEntry };
 
 export type Tool = {
   name: string;
@@ -19,6 +19,8 @@ export type Tool = {
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
   actions: ToolAction[];
+  /** The tool makes a file: MCP returns small text inline and the rest as a resource_link. */
+  returnsFile: boolean;
   /** Picks the procedure for a call's arguments and the input to give it. */
   dispatch(args: Record<string, unknown>): { procedure: ProcedureEntry; input: Record<string, unknown> };
 };
@@ -69,16 +71,25 @@ function aggregateInputSchema(actions: ToolAction[]): JsonSchema {
     if (hasEntity) selector.entity = { const: entry.entity };
     variants.push({ properties: selector, required: [...(hasEntity ? ["entity"] : []), "action", ...((schema.required as string[]) ?? [])] });
   });
-  const selectors: Record<string, unknown> = {
+  const selectorProperties: Record<string, unknown> = {
     action: { type: "string", enum: [...new Set(actions.map((entry) => entry.action))], description: "which operation to run" },
   };
-  if (hasEntity) selectors.entity = { type: "string", enum: [...new Set(actions.map((entry) => entry.entity))], description: "client or product" };
+  if (hasEntity) selectorProperties.entity = { type: "string", enum: [...new Set(actions.map((entry) => entry.entity))], description: "client or product" };
+  // Without an action: an action chosen by a field of its own (selectWhen) when that field is
+  // there, else the default; the variants exclude each other so oneOf holds.
+  const selectors = actions.flatMap((entry) => (entry.selectWhen ? [entry.selectWhen] : []));
+  actions.forEach((entry, index) => {
+    if (entry.selectWhen) variants.push({ not: { required: ["action"] }, required: (schemas[index]?.required as string[]) ?? [entry.selectWhen] });
+  });
   const fallback = actions.findIndex((entry) => entry.isDefault);
-  if (fallback >= 0) variants.push({ not: { required: ["action"] }, required: (schemas[fallback]?.required as string[]) ?? [] });
+  if (fallback >= 0) {
+    const absent = ["action", ...selectors].map((field) => ({ required: [field] }));
+    variants.push({ not: { anyOf: absent }, required: (schemas[fallback]?.required as string[]) ?? [] });
+  }
   const required = [...(hasEntity ? ["entity"] : []), ...(fallback >= 0 ? [] : ["action"])];
   return {
     type: "object",
-    properties: { ...selectors, ...properties },
+    properties: { ...selectorProperties, ...properties },
     required,
     additionalProperties: false,
     oneOf: variants,
@@ -108,12 +119,13 @@ function buildTool(name: string, actions: ToolAction[]): Tool {
     inputSchema: single ? jsonSchema(single.procedure.input, "input") : aggregateInputSchema(actions),
     outputSchema: single ? jsonSchema(single.procedure.output, "output") : aggregateOutputSchema(actions),
     actions,
+    returnsFile: first.returnsFile ?? false,
     dispatch(args) {
       if (single) return { procedure: single.procedure, input: args };
       const { action, entity, ...input } = args;
       const chosen =
         action === undefined
-          ? actions.find((entry) => entry.isDefault && (entry.entity ?? undefined) === entity)
+          ? (actions.find((entry) => entry.selectWhen !== null && entry.selectWhen in input) ?? actions.find((entry) => entry.isDefault && (entry.entity ?? undefined) === entity))
           : byKey.get(selectorKey(typeof entity === "string" ? entity : null, typeof action === "string" ? action : null));
       if (!chosen) {
         const field = action === undefined ? "action" : entity === undefined && actions.some((entry) => entry.entity) ? "entity" : "action";
@@ -130,7 +142,7 @@ export function buildToolRegistry(procedures: readonly ProcedureEntry[]): ToolRe
     const tool = procedure.meta.tool;
     if (!tool) continue;
     const actions = grouped.get(tool.name) ?? [];
-    actions.push({ action: tool.action ?? null, entity: tool.entity ?? null, isDefault: tool.isDefault ?? false, procedure });
+    actions.push({ action: tool.action ?? null, entity: tool.entity ?? null, isDefault: tool.isDefault ?? false, selectWhen: tool.selectWhen ?? null, procedure });
     grouped.set(tool.name, actions);
   }
   const tools = [...grouped.entries()].map(([name, actions]) => buildTool(name, actions)).sort((a, b) => a.name.localeCompare(b.name));

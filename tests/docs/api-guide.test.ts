@@ -44,6 +44,13 @@ test.skipIf(tools.length > 0)("the API guide's examples run and print what the g
     '"UNAUTHORIZED"',
     '{"number":"INV-2026-0001","status":"paid"}',
     /^\["entities.mutate","entities.query","invoices.create"/,
+    '["classic","modern","minimal","bold"]',
+    '["colors","fonts","footer","labels","margins","paper","show"]',
+    '{"format":"pdf","content_type":"application/pdf","file_name":"INV-2026-0001.pdf"}',
+    "%PDF-",
+    '{"code":"VALIDATION_ERROR","term":"BT-55"}',
+    "200 text/html; charset=utf-8",
+    '{"number":"INV-2026-0001","status":"paid"}',
   ];
   expect(lines.length).toBe(expected.length);
   expected.forEach((want, index) => {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { invoiceInput, operation } from "../helpers/factories.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
+import { EXPECTED_TOOLS } from "../helpers/tools.ts";
 
 type RpcReply = { status: number; headers: Headers; text: string; json: any };
 type RpcOptions = { key?: string | null; headers?: Record<string, string>; path?: "/api/mcp" | "/api/mcp/stream" };
@@ -290,7 +291,7 @@ describe("credentials on /api/mcp", () => {
 
   test("housekeeping works without any key", async () => {
     expect((await call("ping", undefined, { key: null })).result).toEqual({});
-    expect((await call("tools/list", undefined, { key: null })).result.tools.length).toBe(9);
+    expect((await call("tools/list", undefined, { key: null })).result.tools.length).toBe(EXPECTED_TOOLS.length);
   });
 });
 

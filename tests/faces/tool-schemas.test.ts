@@ -11,13 +11,16 @@ type Tool = { name: string; title?: string; description?: string; inputSchema: S
 
 /** Aggregate tools: their actions (the spec's catalog, DESIGN "One source"), entities and default action. */
 const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDefault: boolean }> = {
-  "invoices.query": { actions: ["list", "get", "payments", "history"], hasDefault: true },
-  "invoices.mutate": { actions: ["update", "transition", "record_payment", "delete"], hasDefault: false },
+  "invoices.query": { actions: ["list", "get", "payments", "history", "shared"], hasDefault: true },
+  "invoices.mutate": { actions: ["update", "transition", "record_payment", "delete", "share", "unshare"], hasDefault: false },
+  "invoices.export": { actions: ["stored", "inline"], hasDefault: true },
+  "templates.query": { actions: ["list", "get", "schema"], hasDefault: true },
+  "templates.mutate": { actions: ["create", "update", "delete"], hasDefault: false },
   "invoices.finalize": { actions: ["finalize", "undo"], hasDefault: true },
   "entities.query": { actions: ["list", "get"], entities: ["client", "product"], hasDefault: false },
   "entities.mutate": { actions: ["create", "update", "delete"], entities: ["client", "product"], hasDefault: false },
 };
-const SINGLE = ["invoices.create", "invoices.duplicate", "svc.capabilities", "svc.feedback"];
+const SINGLE = ["invoices.create", "invoices.duplicate", "svc.capabilities", "svc.feedback", "templates.apply"];
 
 const INVOICE_ID = "inv_01M7YRRT802JPX82W4PATB147W";
 const CLIENT_ID = "cli_01M7YRRT802JPX82W4PATB147W";
@@ -39,6 +42,13 @@ const VALID_ARGUMENTS: [string, string, Record<string, unknown>][] = [
   ["entities.mutate", "client create", { entity: "client", action: "create", name: "Zoë" }],
   ["svc.capabilities", "{}", {}],
   ["svc.feedback", "a message", { message: "works" }],
+  ["invoices.query", "a share token without action", { share_token: "abc" }],
+  ["invoices.export", "an id without action", { id: INVOICE_ID, format: "pdf" }],
+  ["invoices.export", "an inline invoice without action", { invoice: invoiceInput(), format: "ubl" }],
+  ["templates.query", "{}", {}],
+  ["templates.query", "schema", { action: "schema", id: "classic" }],
+  ["templates.mutate", "create", { action: "create", name: "Brand", options: { paper: "Letter" } }],
+  ["templates.apply", "a template", { id: INVOICE_ID, template_id: "bold", ...operation(1) }],
 ];
 const INVALID_ARGUMENTS: [string, string, Record<string, unknown>][] = [
   ["invoices.create", "no issue_date", { bill_to_name: "x" }],
@@ -52,6 +62,8 @@ const INVALID_ARGUMENTS: [string, string, Record<string, unknown>][] = [
   ["entities.mutate", "an unknown entity", { entity: "supplier", action: "create", name: "x" }],
   ["svc.capabilities", "an unknown field", { verbose: true }],
   ["svc.feedback", "no message", {}],
+  ["invoices.export", "an unknown format", { id: INVOICE_ID, format: "gif" }],
+  ["templates.apply", "no base_revision", { id: INVOICE_ID, template_id: "bold" }],
 ];
 
 let server: TestServer;
@@ -81,7 +93,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("tools/list: every schema has an object root", () => {
-  test("the catalog is the 9 tools of this build", () => {
+  test("the catalog is the 13 tools of this build", () => {
     expect([...tools.keys()].sort()).toEqual([...Object.keys(AGGREGATES), ...SINGLE].sort());
   });
 
@@ -177,6 +189,10 @@ describe("svc.capabilities", () => {
       "entities.mutate": "key",
       "svc.capabilities": "none",
       "svc.feedback": "none",
+      "invoices.export": "none",
+      "templates.query": "none",
+      "templates.mutate": "key",
+      "templates.apply": "key",
     });
   });
 });

@@ -43,6 +43,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = createApp(services);
   app.elysia.listen({ port: 0, hostname: "127.0.0.1" });
   const port = app.elysia.server?.port;
+  // Links the service hands out (downloads, share pages) point at the port the suite really got.
+  services.config.publicUrl = `http://127.0.0.1:${port}`;
   const scheduler = createScheduler(services, JOBS);
 
   async function key(accountId: string, scopes: readonly Scope[]): Promise<string> {
@@ -65,6 +67,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await scheduler.stop();
       await app.stop();
+      await services.renderer.close();
       await services.database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

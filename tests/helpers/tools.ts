@@ -4,9 +4,13 @@ export const EXPECTED_TOOLS = [
   "entities.query",
   "invoices.create",
   "invoices.duplicate",
+  "invoices.export",
   "invoices.finalize",
   "invoices.mutate",
   "invoices.query",
   "svc.capabilities",
   "svc.feedback",
+  "templates.apply",
+  "templates.mutate",
+  "templates.query",
 ];

@@ -27,14 +27,14 @@ function content(invoice: Invoice): Record<string, unknown> {
 describe("POST /api/invoices/{id}/duplicate: happy", () => {
   test("copies into a new draft without a number, issued today, due after the same term", async () => {
     const client = expectStatus(await owner.client.post("/api/clients", { name: "Repeat Buyer GmbH", email: "ap@repeat.example" }), 201);
-    const source = await owner.steps.create({ bill_to_name: undefined, bill_to_email: undefined, client_id: client.id, template_id: "tpl_modern", issue_date: "2026-10-01", due_date: "2026-10-15", notes: "monthly" });
+    const source = await owner.steps.create({ bill_to_name: undefined, bill_to_email: undefined, client_id: client.id, template_id: "modern", issue_date: "2026-10-01", due_date: "2026-10-15", notes: "monthly" });
     const reply = await duplicate(source);
     expect(reply.status).toBe(201);
     expect(reply.headers.get("location")).toBe(`/api/invoices/${reply.body.id}`);
     const copy = reply.body as Invoice;
     expect(copy.id).not.toBe(source.id);
     expect(copy).toMatchObject({ status: "draft", number: null, locked: false, revision: 1, issue_date: "2026-11-21", due_date: "2026-12-05", amount_paid: 0, amount_due: source.total });
-    expect(copy).toMatchObject({ client_id: client.id, template_id: "tpl_modern", bill_to_name: "Repeat Buyer GmbH" });
+    expect(copy).toMatchObject({ client_id: client.id, template_id: "modern", bill_to_name: "Repeat Buyer GmbH" });
     expect(content(copy)).toEqual(content(source));
     const sourceItemIds = new Set(source.items.map((item: { id: string }) => item.id));
     for (const item of copy.items) expect(sourceItemIds.has(item.id)).toBe(false);

@@ -68,8 +68,8 @@ describe("PUT /api/invoices/{id}: happy", () => {
 
   test("null clears due_date, client_id and template_id (and other optional fields)", async () => {
     const client = expectStatus(await owner.client.post("/api/clients", { name: "Client Co", email: "co@example.com" }), 201);
-    const created = await owner.steps.create({ client_id: client.id, template_id: "tpl_classic", notes: "note" });
-    expect(created).toMatchObject({ client_id: client.id, template_id: "tpl_classic", due_date: "2026-12-01" });
+    const created = await owner.steps.create({ client_id: client.id, template_id: "classic", notes: "note" });
+    expect(created).toMatchObject({ client_id: client.id, template_id: "classic", due_date: "2026-12-01" });
     const cleared = await owner.steps.update(created, { due_date: null, client_id: null, template_id: null, notes: null });
     expect(cleared).toMatchObject({ due_date: null, client_id: null, template_id: null, notes: null });
     // The bill-to snapshot stays: clearing the link does not erase the buyer.

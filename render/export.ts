@@ -1,0 +1,102 @@
+// One entry for every export format: a typed payload in (the invoice, the seller's profile, the
+// template, the format), a file out. Pure and structured-clone safe both ways, so the same call
+// runs inline for cheap text formats and inside a render worker for the heavy ones
+// (server/render-pool.ts decides which).
+import type { InvoiceRecord } from "../server/domain/invoice.ts";
+import type { StoredProfile } from "../server/domain/profile.ts";
+import { toCsv } from "./codecs/csv.ts";
+import { toDocx } from "./codecs/docx.ts";
+import { toDsl } from "./codecs/dsl.ts";
+import { toJson } from "./codecs/json.ts";
+import { toMarkdown } from "./codecs/markdown.ts";
+import { toXlsx } from "./codecs/xlsx.ts";
+import { EN16931_GUIDELINE, toCii } from "./einvoice/cii.ts";
+import { toEn16931 } from "./einvoice/model.ts";
+import { assertBusinessRules } from "./einvoice/rules/index.ts";
+import { toFacturX } from "./einvoice/facturx.ts";
+import { toUbl } from "./einvoice/ubl.ts";
+import { toXRechnung } from "./einvoice/xrechnung.ts";
+import { toHtml } from "./codecs/html.ts";
+import { layoutInvoice } from "./templates/index.ts";
+import { renderPdf, renderPng, renderSvg } from "./visual.ts";
+import type { RenderTemplate } from "./templates/template.ts";
+
+/** DESIGN "Rendering and export": the 14 formats, pdf by default. */
+export const EXPORT_FORMATS = ["pdf", "png", "svg", "html", "json", "csv", "xlsx", "docx", "md", "dsl", "ubl", "cii", "facturx", "xrechnung"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const XRECHNUNG_SYNTAXES = ["ubl", "cii"] as const;
+export type XRechnungSyntax = (typeof XRECHNUNG_SYNTAXES)[number];
+
+/** Formats that are an e-invoice: they need a number and an invoice or credit note. */
+export const EINVOICE_FORMATS: ReadonlySet<ExportFormat> = new Set(["ubl", "cii", "facturx", "xrechnung"]);
+
+/** Formats that do not depend on the template: their stored file is shared by every template. */
+export const TEMPLATE_FREE_FORMATS: ReadonlySet<ExportFormat> = new Set(["json", "csv", "xlsx", "docx", "md", "dsl", "ubl", "cii", "xrechnung"]);
+
+export type ExportPayload = {
+  record: InvoiceRecord;
+  profile: StoredProfile;
+  template: RenderTemplate;
+  format: ExportFormat;
+  /** XRechnung's syntax; ignored by the other formats. */
+  syntax: XRechnungSyntax;
+  /** ISO instant written into file metadata (PDF dates), so one payload gives one file. */
+  createdAt: string;
+};
+
+export type ExportedFile = { bytes: Uint8Array; contentType: string; extension: string };
+
+const utf8 = new TextEncoder();
+
+function text(body: string, contentType: string, extension: string): ExportedFile {
+  return { bytes: utf8.encode(body), contentType: `${contentType}; charset=utf-8`, extension };
+}
+
+/** The checked EN 16931 model: a 422 naming the business term or the broken rule, never a bad file. */
+function checkedModel({ record, profile }: ExportPayload) {
+  const model = toEn16931(record, profile);
+  assertBusinessRules(model);
+  return model;
+}
+
+const layoutOf = ({ record, template }: ExportPayload) => layoutInvoice(record, template);
+
+export async function exportInvoice(payload: ExportPayload): Promise<ExportedFile> {
+  const { record } = payload;
+  switch (payload.format) {
+    case "json":
+      return text(toJson(record), "application/json", "json");
+    case "csv":
+      return text(toCsv(record), "text/csv", "csv");
+    case "md":
+      return text(toMarkdown(record), "text/markdown", "md");
+    case "dsl":
+      return text(toDsl(record), "text/plain", "txt");
+    case "xlsx":
+      return { bytes: await toXlsx(record), contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extension: "xlsx" };
+    case "docx":
+      return { bytes: await toDocx(record), contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extension: "docx" };
+    case "ubl":
+      return text(toUbl(checkedModel(payload)), "application/xml", "xml");
+    case "cii":
+      return text(toCii(checkedModel(payload), { guideline: EN16931_GUIDELINE }), "application/xml", "xml");
+    case "xrechnung":
+      // toXRechnung checks the German CIUS (BR-DE) and the EN 16931 rules on its own model.
+      return text(toXRechnung(toEn16931(record, payload.profile), payload.syntax), "application/xml", "xml");
+    case "html":
+      return text(toHtml(record, payload.template), "text/html", "html");
+    case "pdf":
+      return { bytes: await renderPdf(layoutOf(payload), { createdAt: new Date(payload.createdAt) }), contentType: "application/pdf", extension: "pdf" };
+    case "png":
+      return { bytes: await renderPng(layoutOf(payload)), contentType: "image/png", extension: "png" };
+    case "svg":
+      return text(await renderSvg(layoutOf(payload)), "image/svg+xml", "svg");
+    case "facturx": {
+      // The model is checked before any painting: an invoice that cannot be an e-invoice costs no PDF.
+      const model = checkedModel(payload);
+      const createdAt = new Date(payload.createdAt);
+      const pdf = await renderPdf(layoutOf(payload), { createdAt });
+      return { bytes: await toFacturX(pdf, model, { createdAt }), contentType: "application/pdf", extension: "pdf" };
+    }
+  }
+}

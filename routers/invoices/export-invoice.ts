@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { loadProfile } from "../../server/invoice-writes.ts";
+import { ownedInvoice } from "../../server/ownership.ts";
+import { exportFile, exportReply } from "../../server/exports.ts";
+import { DEFAULT_DESIGN, visibleTemplate } from "../../server/templates.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { exportOptions, exportOutput } from "./export.schema.ts";
+import { INVOICES_EXPORT_TOOL } from "./tools.ts";
+
+export const exportInvoiceProcedure = scopedProcedure("invoices:read")
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/invoices/{id}/export",
+      tags: ["invoices"],
+      operationId: "exportInvoice",
+      summary: "Export an invoice (PDF by default, or any of the 14 formats) and get a signed download link valid for 24 hours",
+    },
+    tool: { ...INVOICES_EXPORT_TOOL, action: "stored", isDefault: true },
+  })
+  .input(z.strictObject({ id: resourceId("inv"), ...exportOptions }))
+  .output(exportOutput)
+  .mutation(async ({ ctx, input }) => {
+    const { db } = ctx.services.database;
+    const record = await ownedInvoice(db, ctx.accountId, input.id);
+    const [profile, template] = await Promise.all([
+      loadProfile(db, ctx.accountId),
+      visibleTemplate(db, ctx.accountId, input.template_id ?? record.template_id ?? DEFAULT_DESIGN, "template_id"),
+    ]);
+    const exported = await exportFile(ctx.services, { accountId: ctx.accountId, record, profile, template, format: input.format, syntax: input.syntax });
+    return exportReply(ctx.services, exported);
+  });

@@ -1,0 +1,23 @@
+// Export on the wire: what export takes and the signed link it returns (DESIGN "Rendering and export").
+import { z } from "zod";
+import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../render/export.ts";
+import { templateId } from "../templates/template.schema.ts";
+
+export const exportOptions = {
+  format: z.enum(EXPORT_FORMATS).default("pdf").describe("pdf, png, svg, html, json, csv, xlsx, docx, md, dsl, ubl, cii, facturx (ZUGFeRD) or xrechnung"),
+  template_id: templateId.optional().describe("render with this template instead of the invoice's own"),
+  syntax: z.enum(XRECHNUNG_SYNTAXES).default("ubl").describe("XRechnung's syntax: ubl or cii"),
+};
+
+export const exportOutput = z
+  .object({
+    format: z.enum(EXPORT_FORMATS),
+    url: z.string().describe("signed download link, valid until expires_at"),
+    expires_at: z.string(),
+    size: z.int().describe("bytes"),
+    sha256: z.string(),
+    content_type: z.string(),
+    file_name: z.string(),
+    text: z.string().nullable().describe("the file itself when it is text of at most 64 KiB (JSON, CSV, Markdown, DSL, XML, SVG, HTML); null otherwise"),
+  })
+  .meta({ id: "ExportedFile" });

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { ownedInvoice } from "../../server/ownership.ts";
+import { revokeShare } from "../../server/shares.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+
+export const revokeShareProcedure = scopedProcedure("invoices:write")
+  .meta({
+    openapi: { method: "DELETE", path: "/invoices/{id}/share", tags: ["invoices"], operationId: "revokeShare", summary: "Revoke the invoice's public link (its URL answers 404 from then on)" },
+    tool: { ...INVOICES_MUTATE_TOOL, action: "unshare" },
+  })
+  .input(z.strictObject({ id: resourceId("inv") }))
+  .output(z.object({ id: z.string(), revoked: z.boolean().describe("false when the invoice had no active link") }))
+  .mutation(async ({ ctx, input }) => {
+    await ownedInvoice(ctx.services.database.db, ctx.accountId, input.id);
+    return { id: input.id, revoked: await revokeShare(ctx.services, ctx.accountId, input.id) };
+  });

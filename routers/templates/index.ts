@@ -1,0 +1,18 @@
+import { router } from "../trpc.ts";
+import { applyTemplate } from "./apply-template.ts";
+import { createTemplate } from "./create-template.ts";
+import { deleteTemplate } from "./delete-template.ts";
+import { getTemplateSchema } from "./get-template-schema.ts";
+import { getTemplate } from "./get-template.ts";
+import { listTemplatesProcedure } from "./list-templates.ts";
+import { updateTemplate } from "./update-template.ts";
+
+export const templatesRouter = router({
+  list: listTemplatesProcedure,
+  get: getTemplate,
+  schema: getTemplateSchema,
+  create: createTemplate,
+  update: updateTemplate,
+  delete: deleteTemplate,
+  applyToInvoice: applyTemplate,
+});

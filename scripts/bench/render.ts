@@ -1,0 +1,129 @@
+// `npm run bench:render`: in one run, the same 1-page, 20-line invoice made by the service's code —
+// PDF (layout + pdf-lib), PNG (layout + satori + resvg), UBL (EN 16931 model, the business-rule
+// checks, the XML) — and by the way most invoicing products render: its HTML printed to PDF by a
+// warm headless Chromium page (Debian's chromium through playwright-core). Median and p95 per
+// document, and each against Chromium's median. Everything runs on this thread, one document at a
+// time, after a warm-up (fonts parsed, JIT warm, the browser page open).
+// Flags: --runs N (documents per measurement, default 200; PNG and Chromium take a quarter).
+import { existsSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import { chromium } from "playwright-core";
+import { toHtml } from "../../render/codecs/html.ts";
+import { toEn16931 } from "../../render/einvoice/model.ts";
+import { assertBusinessRules } from "../../render/einvoice/rules/index.ts";
+import { toUbl } from "../../render/einvoice/ubl.ts";
+import { layoutInvoice } from "../../render/templates/index.ts";
+import { builtInTemplate } from "../../render/templates/template.ts";
+import { renderPdf, renderPng } from "../../render/visual.ts";
+import { newInvoice } from "../../server/domain/invoice.ts";
+import { emptyProfile, type StoredProfile } from "../../server/domain/profile.ts";
+
+const GOAL_PDF_MS = 5;
+const GOAL_PDF_VS_CHROMIUM = 10;
+const GOAL_PNG_MS = 50;
+const GOAL_UBL_MS = 10;
+const CHROMIUM = "/usr/bin/chromium";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 4) throw new Error("--runs must be a whole number ≥ 4");
+if (!existsSync(CHROMIUM)) {
+  console.error(`${CHROMIUM} is missing: the Chromium anchor cannot run. On Debian: apt-get install -y chromium`);
+  process.exit(1);
+}
+
+const seller: StoredProfile = {
+  ...emptyProfile(),
+  legal_name: "Zoë Müller Beratung GmbH",
+  address: { line1: "Hauptstraße 1", line2: null, city: "Berlin", postal_code: "10115", region: null, country: "DE" },
+  tax_id: "DE123456789",
+  contact: { name: "Zoë Müller", phone: "+49 30 1234567", email: "billing@zoe-mueller.example" },
+  payment: { means: "58", iban: "DE02120300000000202051", bic: "BYLADEM1001", reference: null },
+};
+const draft = newInvoice({
+  id: "inv_bench",
+  input: {
+    bill_to_name: "Beispiel AG",
+    bill_to_email: "ap@beispiel.example",
+    bill_to_address: { line1: "Marktplatz 5", city: "München", postal_code: "80331", country: "DE" },
+    bill_to_tax_id: "DE987654321",
+    buyer_reference: "04011000-12345-34",
+    currency: "EUR",
+    locale: "de-DE",
+    issue_date: "2026-11-01",
+    due_date: "2026-12-01",
+    items: Array.from({ length: 20 }, (_, index) => ({
+      description: `Leistung ${index + 1}: Beratung und Umsetzung, Phase ${(index % 4) + 1}`,
+      quantity: (index % 5) + 1,
+      rate: 9_500 + index * 250,
+      tax_rate: index % 4 === 0 ? 7 : 19,
+    })),
+  },
+  profile: seller,
+  resolved: {},
+  now: new Date("2026-11-01T09:00:00Z"),
+});
+const record = { ...draft, number: "RE-2026-0042", locked: true, status: "approved" as const };
+const template = builtInTemplate("classic");
+const createdAt = new Date("2026-11-01T09:00:00Z");
+
+type Sample = { median: number; p95: number; runs: number };
+
+function percentile(sorted: number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? Number.NaN;
+}
+
+async function measure(count: number, make: () => Promise<unknown> | unknown): Promise<Sample> {
+  for (let warm = 0; warm < Math.max(3, Math.floor(count / 10)); warm++) await make();
+  const times: number[] = [];
+  for (let run = 0; run < count; run++) {
+    const started = performance.now();
+    await make();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), runs: count };
+}
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+try {
+  const page = await browser.newPage();
+  const html = toHtml(record, template);
+  const pageCount = layoutInvoice(record, template).pages.length;
+  const pdfBytes = (await renderPdf(layoutInvoice(record, template), { createdAt })).byteLength;
+
+  const rows: Array<{ label: string; sample: Sample }> = [];
+  rows.push({ label: "Chromium: HTML printed to PDF (warm page)", sample: await measure(Math.max(4, runs / 4), async () => {
+    await page.setContent(toHtml(record, template));
+    return page.pdf({ format: "A4", printBackground: true });
+  }) });
+  rows.push({ label: "service: PDF (layout + pdf-lib)", sample: await measure(runs, () => renderPdf(layoutInvoice(record, template), { createdAt })) });
+  rows.push({ label: "service: PNG (layout + satori + resvg)", sample: await measure(Math.max(4, runs / 4), () => renderPng(layoutInvoice(record, template))) });
+  rows.push({ label: "service: UBL (model + rules + XML)", sample: await measure(runs, () => {
+    const model = toEn16931(record, seller);
+    assertBusinessRules(model);
+    return toUbl(model);
+  }) });
+
+  const anchor = rows[0]?.sample.median ?? Number.NaN;
+  const cores = availableParallelism();
+  console.log(`machine: ${cores} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")}; Bun ${Bun.version}; ${await browser.version()}`);
+  console.log(`document: ${pageCount} page(s), 20 lines, classic design (${pdfBytes} bytes of PDF, ${html.length} characters of HTML)\n`);
+  console.log("| document | runs | median ms | p95 ms | Chromium median ÷ this median |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const { label, sample } of rows) {
+    console.log(`| ${label} | ${sample.runs} | ${sample.median.toFixed(2)} | ${sample.p95.toFixed(2)} | ${(anchor / sample.median).toFixed(1)}× |`);
+  }
+  const [, pdf, png, ubl] = rows.map((row) => row.sample.median);
+  const goals = [
+    [`PDF median < ${GOAL_PDF_MS} ms`, (pdf ?? Infinity) < GOAL_PDF_MS],
+    [`PDF ≥ ${GOAL_PDF_VS_CHROMIUM}× faster than Chromium`, anchor / (pdf ?? Infinity) >= GOAL_PDF_VS_CHROMIUM],
+    [`PNG median < ${GOAL_PNG_MS} ms`, (png ?? Infinity) < GOAL_PNG_MS],
+    [`UBL with checks median < ${GOAL_UBL_MS} ms`, (ubl ?? Infinity) < GOAL_UBL_MS],
+  ] as const;
+  console.log("");
+  for (const [goal, met] of goals) console.log(`${met ? "met    " : "NOT MET"}  ${goal}`);
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,141 @@
+// Exported files (DESIGN "Rendering and export"): render once, store the bytes in the blob store,
+// hand out a signed link to the service's own download route. A repeat export of the same inputs
+// (invoice revision, template and its revision, format, syntax; the seller profile for e-invoices)
+// reuses the stored file and gives it another full lifetime.
+import { extendFile, findCachedFile, insertFile, type StoredFile } from "../db/queries/files.ts";
+import { EINVOICE_FORMATS, TEMPLATE_FREE_FORMATS, type ExportFormat, type XRechnungSyntax } from "../render/export.ts";
+import { fingerprint } from "./domain/canonical.ts";
+import type { InvoiceRecord } from "./domain/invoice.ts";
+import { newId } from "./domain/ids.ts";
+import type { StoredProfile } from "./domain/profile.ts";
+import { sha256HexOfBytes } from "./domain/secrets.ts";
+import { signedPath } from "./domain/signing.ts";
+import type { Services } from "./services.ts";
+import { renderTemplateOf, type TemplateRecord } from "./templates.ts";
+
+/** DESIGN: download links expire after 24 hours, and the file with them. */
+export const FILE_LIFETIME_MS = 24 * 3_600_000;
+
+export type ExportRequest = {
+  /** The owner of a stored invoice; null for an inline export (never cached, never reused). */
+  accountId: string | null;
+  record: InvoiceRecord;
+  profile: StoredProfile;
+  template: TemplateRecord;
+  format: ExportFormat;
+  syntax: XRechnungSyntax;
+};
+
+/** What REST returns and the tool builds on. */
+export type ExportLink = {
+  id: string;
+  format: ExportFormat;
+  url: string;
+  expires_at: string;
+  size: number;
+  sha256: string;
+  content_type: string;
+  file_name: string;
+};
+
+export type Exported = { link: ExportLink; file: StoredFile; reused: boolean };
+
+/** What a file was made from; e-invoices also depend on the seller profile (BT-27…BT-43). */
+function cacheInputs(request: ExportRequest): Record<string, unknown> {
+  const { record, template, format, syntax, profile } = request;
+  return {
+    invoice: record.id,
+    revision: record.revision,
+    format,
+    syntax: format === "xrechnung" ? syntax : null,
+    template: TEMPLATE_FREE_FORMATS.has(format) ? null : [template.id, template.revision],
+    profile: EINVOICE_FORMATS.has(format) ? profile : null,
+  };
+}
+
+/** `INV-2026-0001.pdf`, or `draft-inv_….pdf`; only characters every file system and header takes. */
+export function fileNameOf(record: InvoiceRecord, extension: string, format: ExportFormat): string {
+  const stem = (record.number ?? `draft-${record.id}`).replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+/, "") || record.id;
+  const suffix = format === "facturx" ? "-facturx" : format === "xrechnung" ? "-xrechnung" : format === "ubl" ? "-ubl" : format === "cii" ? "-cii" : "";
+  return `${stem}${suffix}.${extension}`;
+}
+
+export async function linkOf(services: Services, file: StoredFile): Promise<ExportLink> {
+  const path = await signedPath(services.secretKey, `/files/${file.id}`, new Date(file.expiresAt));
+  return {
+    id: file.id,
+    format: file.format as ExportFormat,
+    url: `${services.config.publicUrl}${path}`,
+    expires_at: file.expiresAt,
+    size: file.size,
+    sha256: file.sha256,
+    content_type: file.contentType,
+    file_name: file.fileName,
+  };
+}
+
+async function reuse(services: Services, accountId: string, cacheKey: string): Promise<StoredFile | undefined> {
+  const now = services.clock.now();
+  const cached = await findCachedFile(services.database.db, accountId, cacheKey, now.toISOString());
+  if (!cached) return undefined;
+  const expiresAt = new Date(now.getTime() + FILE_LIFETIME_MS).toISOString();
+  await services.database.write((tx) => extendFile(tx, cached.id, expiresAt));
+  return { ...cached, expiresAt };
+}
+
+/** Renders (or reuses) the file and returns its signed link. Render failures (422 naming a BT) write nothing. */
+export async function exportFile(services: Services, request: ExportRequest): Promise<Exported> {
+  const { accountId, record, format } = request;
+  const cacheKey = accountId ? await fingerprint(cacheInputs(request)) : null;
+  if (accountId && cacheKey) {
+    const cached = await reuse(services, accountId, cacheKey);
+    if (cached) return { link: await linkOf(services, cached), file: cached, reused: true };
+  }
+  const now = services.clock.now();
+  const rendered = await services.renderer.render({
+    record,
+    profile: request.profile,
+    template: await renderTemplateOf(services.blobs, accountId, request.template),
+    format,
+    syntax: request.syntax,
+    createdAt: now.toISOString(),
+  });
+  const id = newId("fil", now.getTime());
+  const blobKey = `files/${id}.${rendered.extension}`;
+  const file: StoredFile = {
+    id,
+    accountId,
+    invoiceId: accountId ? record.id : null,
+    cacheKey,
+    format,
+    contentType: rendered.contentType,
+    fileName: fileNameOf(record, rendered.extension, format),
+    blobKey,
+    size: rendered.bytes.byteLength,
+    sha256: await sha256HexOfBytes(rendered.bytes),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + FILE_LIFETIME_MS).toISOString(),
+  };
+  await services.blobs.put(blobKey, rendered.bytes);
+  const stored = await services.database.write(async (tx) => {
+    // Two identical exports at once: the first row wins, the second reuses it.
+    const winner = accountId && cacheKey ? await findCachedFile(tx, accountId, cacheKey, file.createdAt) : undefined;
+    if (winner) return winner;
+    await insertFile(tx, file);
+    return file;
+  });
+  if (stored !== file) await services.blobs.delete(blobKey);
+  return { link: await linkOf(services, stored), file: stored, reused: stored !== file };
+}
+
+/** Text files up to this size travel inside the reply too (the tool returns them inline). */
+export const INLINE_TEXT_LIMIT = 64 * 1024;
+
+const TEXT_TYPES = /^(text\/|application\/(json|xml)|image\/svg\+xml)/;
+
+/** The export's reply: the link, and the file's text when it is small text. */
+export async function exportReply(services: Services, { link, file }: Exported): Promise<ExportLink & { text: string | null }> {
+  if (!TEXT_TYPES.test(file.contentType) || file.size > INLINE_TEXT_LIMIT) return { ...link, text: null };
+  const bytes = await services.blobs.get(file.blobKey);
+  return { ...link, text: bytes ? new TextDecoder().decode(bytes) : null };
+}

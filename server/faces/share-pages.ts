@@ -1,0 +1,87 @@
+// The public share page and what it links to (DESIGN "Rendering and export"):
+//   GET  /share/{token}         the invoice as accessible HTML, with a PDF download
+//   GET  /share/{token}/pdf     the PDF, through the export service (a stored, reused file)
+//   POST /share/{token}/viewed  the page's beacon: a sent invoice becomes viewed
+// A link scanner that only GETs never marks an invoice viewed, and the owner previewing through the
+// API never does either. Visitors are counted against the anonymous tier of their address.
+import { loadProfile, saveSystemMove } from "../invoice-writes.ts";
+import { sharePage, sharePageCsp } from "../../render/share-page.ts";
+import { AppError } from "../domain/errors.ts";
+import { base64Url } from "../domain/signing.ts";
+import { exportFile } from "../exports.ts";
+import { findInvoice } from "../../db/queries/invoices.ts";
+import { addressSubject } from "../rate-limit.ts";
+import type { Services } from "../services.ts";
+import { sharedInvoice, type SharedInvoice } from "../shares.ts";
+import { DEFAULT_DESIGN, renderTemplateOf, visibleTemplate } from "../templates.ts";
+import type { RequestInfo } from "./http.ts";
+
+const PAGE_HEADERS = {
+  "x-robots-tag": "noindex, nofollow",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+};
+
+/** A person reads this, not a program: a plain page with no script. */
+function problemPage(status: number, title: string, detail: string): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${detail}</p></main></body></html>`;
+  return new Response(html, { status, headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'" } });
+}
+
+const notFoundPage = () => problemPage(404, "Link not found", "This invoice link does not exist, was revoked or has expired. Ask the sender for a new one.");
+
+export function createSharePages(services: Services): (request: Request, url: URL, info: RequestInfo) => Promise<Response> {
+  function admitVisitor(info: RequestInfo): boolean {
+    const limits = services.config.tierLimits.anonymous;
+    return !limits || services.rateLimiter.hit(addressSubject(info.clientIp), limits, services.clock.now()).allowed;
+  }
+
+  const templateFor = (shared: SharedInvoice) => visibleTemplate(services.database.db, shared.accountId, shared.record.template_id ?? DEFAULT_DESIGN, "template_id");
+
+  async function page(token: string, shared: SharedInvoice): Promise<Response> {
+    const template = await renderTemplateOf(services.blobs, shared.accountId, await templateFor(shared));
+    const nonce = base64Url(crypto.getRandomValues(new Uint8Array(16)));
+    const html = sharePage({ record: shared.record, template, pdfUrl: `/share/${token}/pdf`, beaconUrl: `/share/${token}/viewed`, nonce });
+    return new Response(html, { headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": sharePageCsp(nonce) } });
+  }
+
+  async function pdf(shared: SharedInvoice): Promise<Response> {
+    const profile = await loadProfile(services.database.db, shared.accountId);
+    const template = await templateFor(shared);
+    const { link } = await exportFile(services, { accountId: shared.accountId, record: shared.record, profile, template, format: "pdf", syntax: "ubl" });
+    return new Response(null, { status: 303, headers: { location: link.url, "referrer-policy": "no-referrer", "cache-control": "no-store" } });
+  }
+
+  /** The beacon: sent → viewed (a system move with its own revision); any other status stays. */
+  async function viewed(shared: SharedInvoice): Promise<Response> {
+    if (shared.record.status === "sent") {
+      await services.database.write(async (tx) => {
+        const current = (await findInvoice(tx, shared.record.id))?.record;
+        if (current?.status === "sent") await saveSystemMove(services, tx, shared.accountId, current, "viewed");
+      });
+    }
+    return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+  }
+
+  return async (request, url, info) => {
+    const [token = "", action = "", ...rest] = url.pathname.slice("/share/".length).split("/");
+    const route = `${request.method} ${action}`;
+    const known = ["GET ", "HEAD ", "GET pdf", "POST viewed"];
+    if (rest.length > 0 || !known.includes(route)) {
+      return problemPage(rest.length > 0 || !["", "pdf", "viewed"].includes(action) ? 404 : 405, "Not available", "This address does not serve that request.");
+    }
+    if (!admitVisitor(info)) return problemPage(429, "Too many requests", "Please wait a moment and reload the page.");
+    let shared: SharedInvoice;
+    try {
+      shared = await sharedInvoice(services, token);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "NOT_FOUND") return notFoundPage();
+      throw error;
+    }
+    if (action === "pdf") return pdf(shared);
+    if (action === "viewed") return viewed(shared);
+    return page(token, shared);
+  };
+}

@@ -1,0 +1,26 @@
+// Where an export runs. The cheap text formats (JSON, CSV, Markdown, DSL: string building, well
+// under a millisecond) run inline; everything else — layout and painting, office files, XML with
+// its business-rule checks, PDF/A — runs in the worker pool, so a 50 ms PNG never holds up the
+// requests behind it (DESIGN "Rendering and export").
+import { exportInvoice, type ExportedFile, type ExportFormat, type ExportPayload } from "../render/export.ts";
+import type { AcceptedLogo } from "../render/logo.ts";
+import { createRenderPool } from "./render-pool.ts";
+
+export type Renderer = {
+  render(payload: ExportPayload): Promise<ExportedFile>;
+  /** A logo checked, sanitized and (SVG) rasterized in a worker: render/logo.ts. */
+  acceptLogo(dataUrl: string): Promise<AcceptedLogo>;
+  close(): Promise<void>;
+};
+
+const INLINE_FORMATS: ReadonlySet<ExportFormat> = new Set(["json", "csv", "md", "dsl"]);
+
+/** Workers start on first use: a process that never renders never starts one. */
+export function createRenderer(options: { poolSize?: number } = {}): Renderer {
+  const pool = createRenderPool(options.poolSize === undefined ? {} : { size: options.poolSize });
+  return {
+    render: (payload) => (INLINE_FORMATS.has(payload.format) ? exportInvoice(payload) : pool.run<ExportedFile>({ kind: "export", payload })),
+    acceptLogo: (dataUrl) => pool.run<AcceptedLogo>({ kind: "logo", dataUrl }),
+    close: () => pool.close(),
+  };
+}
