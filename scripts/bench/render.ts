@@ -16,8 +16,7 @@ import { toUbl } from "../../render/einvoice/ubl.ts";
 import { layoutInvoice } from "../../render/templates/index.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
 import { renderPdf, renderPng } from "../../render/visual.ts";
-import { newInvoice } from "../../server/domain/invoice.ts";
-import { emptyProfile, type StoredProfile } from "../../server/domain/profile.ts";
+import { TWENTY_LINES, TWENTY_LINES_SELLER } from "../../tests/render/templates/fixtures.ts";
 
 const GOAL_PDF_MS = 5;
 const GOAL_PDF_VS_CHROMIUM = 10;
@@ -33,38 +32,9 @@ if (!existsSync(CHROMIUM)) {
   process.exit(1);
 }
 
-const seller: StoredProfile = {
-  ...emptyProfile(),
-  legal_name: "Zoë Müller Beratung GmbH",
-  address: { line1: "Hauptstraße 1", line2: null, city: "Berlin", postal_code: "10115", region: null, country: "DE" },
-  tax_id: "DE123456789",
-  contact: { name: "Zoë Müller", phone: "+49 30 1234567", email: "billing@zoe-mueller.example" },
-  payment: { means: "58", iban: "DE02120300000000202051", bic: "BYLADEM1001", reference: null },
-};
-const draft = newInvoice({
-  id: "inv_bench",
-  input: {
-    bill_to_name: "Beispiel AG",
-    bill_to_email: "ap@beispiel.example",
-    bill_to_address: { line1: "Marktplatz 5", city: "München", postal_code: "80331", country: "DE" },
-    bill_to_tax_id: "DE987654321",
-    buyer_reference: "04011000-12345-34",
-    currency: "EUR",
-    locale: "de-DE",
-    issue_date: "2026-11-01",
-    due_date: "2026-12-01",
-    items: Array.from({ length: 20 }, (_, index) => ({
-      description: `Leistung ${index + 1}: Beratung und Umsetzung, Phase ${(index % 4) + 1}`,
-      quantity: (index % 5) + 1,
-      rate: 9_500 + index * 250,
-      tax_rate: index % 4 === 0 ? 7 : 19,
-    })),
-  },
-  profile: seller,
-  resolved: {},
-  now: new Date("2026-11-01T09:00:00Z"),
-});
-const record = { ...draft, number: "RE-2026-0042", locked: true, status: "approved" as const };
+// The invoice the layout tests prove fits one A4 page in every design (tests/render/templates).
+const record = TWENTY_LINES;
+const seller = TWENTY_LINES_SELLER;
 const template = builtInTemplate("classic");
 const createdAt = new Date("2026-11-01T09:00:00Z");
 

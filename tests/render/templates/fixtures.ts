@@ -55,6 +55,16 @@ export const TWO_HUNDRED_LINES = invoice("long", {
   })),
 });
 
+/** The seller of TWENTY_LINES: complete enough for every e-invoice format too (the render benchmark makes its UBL). */
+export const TWENTY_LINES_SELLER: StoredProfile = {
+  ...emptyProfile(),
+  legal_name: "Zoë Müller Beratung GmbH",
+  address: { line1: "Hauptstraße 1", line2: null, city: "Berlin", postal_code: "10115", region: null, country: "DE" },
+  tax_id: "DE123456789",
+  contact: { name: "Zoë Müller", phone: "+49 30 1234567", email: "billing@zoe-mueller.example" },
+  payment: { means: "58", iban: "DE02120300000000202051", bic: "BYLADEM1001", reference: null },
+};
+
 /**
  * The render benchmark's invoice (scripts/bench/render.ts): a German seller and buyer with
  * addresses, e-mail and VAT ids, issue and due dates, 20 lines at 7 % and 19 %, and IBAN, BIC and
@@ -80,14 +90,7 @@ export const TWENTY_LINES: InvoiceRecord = {
         tax_rate: index % 4 === 0 ? 7 : 19,
       })),
     },
-    profile: {
-      ...emptyProfile(),
-      legal_name: "Zoë Müller Beratung GmbH",
-      address: { line1: "Hauptstraße 1", line2: null, city: "Berlin", postal_code: "10115", region: null, country: "DE" },
-      tax_id: "DE123456789",
-      contact: { name: "Zoë Müller", phone: "+49 30 1234567", email: "billing@zoe-mueller.example" },
-      payment: { means: "58", iban: "DE02120300000000202051", bic: "BYLADEM1001", reference: null },
-    },
+    profile: TWENTY_LINES_SELLER,
     resolved: {},
     now: NOW,
   }),
