@@ -38,7 +38,8 @@ export type ExportLink = {
   file_name: string;
 };
 
-export type Exported = { link: ExportLink; file: StoredFile; reused: boolean };
+/** `bytes` when this call rendered the file; a reused file's bytes stay in the blob store. */
+export type Exported = { link: ExportLink; file: StoredFile; reused: boolean; bytes: Uint8Array | null };
 
 /** What a file was made from; e-invoices also depend on the seller profile (BT-27…BT-43). */
 function cacheInputs(request: ExportRequest): Record<string, unknown> {
@@ -89,7 +90,7 @@ export async function exportFile(services: Services, request: ExportRequest): Pr
   const cacheKey = accountId ? await fingerprint(cacheInputs(request)) : null;
   if (accountId && cacheKey) {
     const cached = await reuse(services, accountId, cacheKey);
-    if (cached) return { link: await linkOf(services, cached), file: cached, reused: true };
+    if (cached) return { link: await linkOf(services, cached), file: cached, reused: true, bytes: null };
   }
   const now = services.clock.now();
   const rendered = await services.renderer.render({
@@ -125,7 +126,7 @@ export async function exportFile(services: Services, request: ExportRequest): Pr
     return file;
   });
   if (stored !== file) await services.blobs.delete(blobKey);
-  return { link: await linkOf(services, stored), file: stored, reused: stored !== file };
+  return { link: await linkOf(services, stored), file: stored, reused: stored !== file, bytes: stored === file ? rendered.bytes : null };
 }
 
 /** Text files up to this size travel inside the reply too (the tool returns them inline). */
@@ -134,8 +135,8 @@ export const INLINE_TEXT_LIMIT = 64 * 1024;
 const TEXT_TYPES = /^(text\/|application\/(json|xml)|image\/svg\+xml)/;
 
 /** The export's reply: the link, and the file's text when it is small text. */
-export async function exportReply(services: Services, { link, file }: Exported): Promise<ExportLink & { text: string | null }> {
+export async function exportReply(services: Services, { link, file, bytes: rendered }: Exported): Promise<ExportLink & { text: string | null }> {
   if (!TEXT_TYPES.test(file.contentType) || file.size > INLINE_TEXT_LIMIT) return { ...link, text: null };
-  const bytes = await services.blobs.get(file.blobKey);
+  const bytes = rendered ?? (await services.blobs.get(file.blobKey));
   return { ...link, text: bytes ? new TextDecoder().decode(bytes) : null };
 }
