@@ -118,6 +118,11 @@ function recoded(ctx: Context, path: string, error: unknown): TRPCError {
   return new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
 }
 
+/** 403 unless the key holds `scope`; also for open procedures that need a scope only for some data. */
+export function assertScope(key: ResolvedKey, scope: Scope): void {
+  if (!key.scopes.includes(scope)) throw new AppError("FORBIDDEN", `The API key lacks the ${scope} scope`, { required_scope: scope });
+}
+
 /**
  * Admits a call: resolves its key (a present but invalid one is 401 everywhere), then — when the
  * procedure needs them — checks that there is a key and that it holds the scope, and last counts
@@ -129,9 +134,7 @@ async function admit(ctx: Context, meta: Meta | undefined, needsKey: boolean): P
   if (key) ctx.log.accountId = key.accountId;
   if (needsKey && !key) throw new AppError("UNAUTHORIZED", "This operation needs an API key: Authorization: Bearer svc_…");
   const scope = meta?.scope;
-  if (scope && key && !key.scopes.includes(scope)) {
-    throw new AppError("FORBIDDEN", `The API key lacks the ${scope} scope`, { required_scope: scope });
-  }
+  if (scope && key) assertScope(key, scope);
   if (!meta?.unmetered) countCall(ctx, key);
   return key;
 }

@@ -11,7 +11,8 @@ import type { StoredProfile } from "./domain/profile.ts";
 import { sha256HexOfBytes } from "./domain/secrets.ts";
 import { signedPath } from "./domain/signing.ts";
 import type { Services } from "./services.ts";
-import { renderTemplateOf, type TemplateRecord } from "./templates.ts";
+import { builtInTemplate } from "../render/templates/template.ts";
+import { DEFAULT_DESIGN, renderTemplateOf, type TemplateRecord } from "./templates.ts";
 
 /** DESIGN: download links expire after 24 hours, and the file with them. */
 export const FILE_LIFETIME_MS = 24 * 3_600_000;
@@ -96,7 +97,8 @@ export async function exportFile(services: Services, request: ExportRequest): Pr
   const rendered = await services.renderer.render({
     record,
     profile: request.profile,
-    template: await renderTemplateOf(services.blobs, accountId, request.template),
+    // A format that ignores the template never pays for reading its logo.
+    template: TEMPLATE_FREE_FORMATS.has(format) ? builtInTemplate(DEFAULT_DESIGN) : await renderTemplateOf(services.blobs, accountId, request.template),
     format,
     syntax: request.syntax,
     createdAt: now.toISOString(),

@@ -9,7 +9,7 @@ import { takeNextNumber } from "../db/queries/number-sequences.ts";
 import { findOperation, saveOperation } from "../db/queries/operations.ts";
 import { insertPayment } from "../db/queries/payments.ts";
 import { fingerprint } from "./domain/canonical.ts";
-import { isBuiltIn, ownedTemplate } from "./templates.ts";
+import { assertUsableTemplate } from "./templates.ts";
 import { dateInZone } from "./domain/clock.ts";
 import { AppError } from "./domain/errors.ts";
 import { newId } from "./domain/ids.ts";
@@ -53,14 +53,9 @@ async function resolvePreceding(db: Executor, accountId: string, input: NonNulla
   return { id: source.id, number: source.number, issue_date: source.issue_date };
 }
 
-/** A built-in design, or a custom template of the account (404/403 otherwise). */
-async function checkTemplate(db: Executor, accountId: string, templateId: string): Promise<void> {
-  if (!isBuiltIn(templateId)) await ownedTemplate(db, accountId, templateId, "template_id");
-}
-
 /** Loads what the input refers to (client, preceding invoice, template), checking the account owns them. */
 export async function resolveReferences(db: Executor, accountId: string, input: InvoiceFieldsInput): Promise<Resolved> {
-  if (input.template_id) await checkTemplate(db, accountId, input.template_id);
+  if (input.template_id) await assertUsableTemplate(db, accountId, input.template_id);
   return {
     client: input.client_id ? await resolveClient(db, accountId, input.client_id) : null,
     preceding: input.preceding_invoice ? await resolvePreceding(db, accountId, input.preceding_invoice) : null,
@@ -243,7 +238,7 @@ export async function createOnce(services: Services, writer: Writer, params: Ide
     const replay = await replayOf(tx);
     if (replay) return replay;
     if (record.client_id) await resolveClient(tx, writer.accountId, record.client_id);
-    if (record.template_id) await checkTemplate(tx, writer.accountId, record.template_id);
+    if (record.template_id) await assertUsableTemplate(tx, writer.accountId, record.template_id);
     await assertNumberFree(tx, writer.accountId, record);
     await insertInvoice(tx, writer.accountId, record);
     const now = services.clock.now();

@@ -48,6 +48,11 @@ export async function ownedTemplate(db: Executor, accountId: string, id: string,
   return assertOwned(await findTemplate(db, id), accountId, "template", id, field);
 }
 
+/** A template an invoice of the account may name: a built-in design or its own (404/403 on `template_id`). */
+export async function assertUsableTemplate(db: Executor, accountId: string, templateId: string): Promise<void> {
+  if (!isBuiltIn(templateId)) await ownedTemplate(db, accountId, templateId, "template_id");
+}
+
 /**
  * A template by id for a caller: built-ins for anyone, a custom one only for its account (404 when
  * missing, 403 when another account's, 401 without a key).

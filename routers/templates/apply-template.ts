@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { assertEditable } from "../../server/domain/invoice.ts";
 import { saveRevision } from "../../server/invoice-writes.ts";
-import { isBuiltIn, ownedTemplate } from "../../server/templates.ts";
+import { assertUsableTemplate } from "../../server/templates.ts";
 import { invoiceOutput, revisionFields } from "../invoices/invoice.schema.ts";
 import { invoiceWriteProcedure } from "../invoices/invoice-write-procedure.ts";
 import { writerOf } from "../invoices/writer.ts";
@@ -36,7 +36,7 @@ export const applyTemplate = invoiceWriteProcedure
       operationId: operation_id,
       payload: { procedure: "templates.apply", id, base_revision, template_id },
       async change(current, tx) {
-        if (template_id && !isBuiltIn(template_id)) await ownedTemplate(tx, writer.accountId, template_id, "template_id");
+        if (template_id) await assertUsableTemplate(tx, writer.accountId, template_id);
         assertEditable(current, ["template_id"]);
         const record = { ...current, template_id, updated_at: ctx.services.clock.now().toISOString() };
         return { record, action: "template_applied", changes: ["template_id"] };
