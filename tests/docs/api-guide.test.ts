@@ -1,7 +1,8 @@
 // Runs every `sh` example of docs/api-guide.md, in order, in one bash session against a fresh server.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
 
@@ -20,12 +21,15 @@ test.skipIf(tools.length > 0)("the API guide's examples run and print what the g
   const guide = readFileSync(join(import.meta.dir, "../../docs/api-guide.md"), "utf8");
   const blocks = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]);
   expect(blocks.length).toBeGreaterThan(8);
-  const script = `set -euo pipefail\n${blocks.join("\n")}`;
+  // curl -s is silent on failure: the trap names the command that stopped the script.
+  const script = `set -euo pipefail\ntrap 'echo "stopped at: $BASH_COMMAND" >&2' ERR\n${blocks.join("\n")}`;
+  // In a folder of its own: the examples save the files they download.
+  const folder = mkdtempSync(join(tmpdir(), "api-guide-"));
   // Asynchronously: the server answering the examples runs in this process.
-  const run = Bun.spawn(["bash", "-c", script], { env: { ...process.env, BASE: server.url, KEY: owner.key }, stdout: "pipe", stderr: "pipe" });
+  const run = Bun.spawn(["bash", "-c", script], { cwd: folder, env: { ...process.env, BASE: server.url, KEY: owner.key }, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, status] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
-  expect(stderr).toBe("");
-  expect(status).toBe(0);
+  rmSync(folder, { recursive: true, force: true });
+  expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
   const lines = stdout.trim().split("\n");
   const expected = [
     '{"status":"ok","d1":true,"r2":true,"kv":true}',
