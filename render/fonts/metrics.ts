@@ -9,19 +9,6 @@
 import type { LoadedFont } from "./registry.ts";
 import { kernLookups, NO_KERNING, pairAdjustment, scriptTagOf, type PairAdjustment } from "./kerning.ts";
 
-/** Vertical metrics in font units. hhea values are fontkit's; typo values (OS/2) are satori's. */
-export type FontMetrics = {
-  unitsPerEm: number;
-  ascent: number;
-  descent: number;
-  lineGap: number;
-  capHeight: number;
-  xHeight: number;
-  typoAscent: number;
-  typoDescent: number;
-  typoLineGap: number;
-};
-
 export type GlyphMetric = { id: number; advance: number };
 /** A glyph in drawing order (left to right), all values in font units. */
 export type PlacedGlyph = { id: number; advance: number; xOffset: number; yOffset: number };
@@ -29,7 +16,8 @@ type Shaped = { glyphs: PlacedGlyph[]; advance: number };
 
 type Kerning = { lookups: ReturnType<typeof kernLookups>; pairs: Map<number, PairAdjustment> };
 type FontCache = {
-  metrics: FontMetrics;
+  /** Read once: fontkit decodes the head table behind a getter. */
+  unitsPerEm: number;
   glyphs: Map<number, GlyphMetric>;
   /** Per OpenType script tag: a font may kern Hebrew and Latin with different lookups. */
   kerning: Map<string, Kerning>;
@@ -46,25 +34,9 @@ function cacheOf(loaded: LoadedFont): FontCache {
   let cache = caches.get(loaded);
   if (cache) return cache;
   const { font } = loaded;
-  const os2 = (font as unknown as { "OS/2"?: { typoAscender?: number; typoDescender?: number; typoLineGap?: number } })["OS/2"];
-  const metrics: FontMetrics = {
-    unitsPerEm: font.unitsPerEm,
-    ascent: font.ascent,
-    descent: font.descent,
-    lineGap: font.lineGap,
-    capHeight: font.capHeight,
-    xHeight: font.xHeight,
-    typoAscent: os2?.typoAscender ?? font.ascent,
-    typoDescent: os2?.typoDescender ?? font.descent,
-    typoLineGap: os2?.typoLineGap ?? font.lineGap,
-  };
-  cache = { metrics, glyphs: new Map(), kerning: new Map(), shaped: new Map() };
+  cache = { unitsPerEm: font.unitsPerEm, glyphs: new Map(), kerning: new Map(), shaped: new Map() };
   caches.set(loaded, cache);
   return cache;
-}
-
-export function fontMetrics(loaded: LoadedFont): FontMetrics {
-  return cacheOf(loaded).metrics;
 }
 
 /** Glyph id (0 = missing) and advance of a code point, computed once per font and code point. */
@@ -97,7 +69,7 @@ export function needsShaping(text: string): boolean {
 
 /** Advance width of text in points at a font size (font units × size / unitsPerEm). */
 export function measure(text: string, loaded: LoadedFont, size: number): number {
-  return (advanceUnits(text, loaded) * size) / cacheOf(loaded).metrics.unitsPerEm;
+  return (advanceUnits(text, loaded) * size) / cacheOf(loaded).unitsPerEm;
 }
 
 /** Advance width of text in font units. */

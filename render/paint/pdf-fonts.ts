@@ -18,8 +18,7 @@
 import pako from "pako";
 import { PDFString, type PDFContext, type PDFDocument, type PDFRef } from "pdf-lib";
 import type { Font } from "../fonts/fontkit.ts";
-import { loadFont, type LoadedFont } from "../fonts/registry.ts";
-import type { FontRef } from "../layout/boxes.ts";
+import type { LoadedFont } from "../fonts/registry.ts";
 import { subsetFile } from "./pdf-subset.ts";
 import { toUnicodeMap } from "./pdf-tounicode.ts";
 
@@ -48,11 +47,6 @@ type Subset = {
 // ~20 kB per Latin subset (a CJK one is a few times that): 64 of them are a few megabytes.
 const SUBSET_CACHE_LIMIT = 64;
 const subsets = new Map<string, Promise<Subset>>();
-
-/** The font a run names, loaded (or reused) through the registry. */
-export function loadedFontOf(ref: FontRef): LoadedFont {
-  return loadFont(ref.family, ref.weight);
-}
 
 /** A glyph's width as the embedded font's W table states it, in thousandths of text space. */
 export function pdfWidth(font: DocumentFont, id: number): number {

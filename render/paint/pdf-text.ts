@@ -18,6 +18,7 @@ import type { LoadedFont } from "../fonts/registry.ts";
 import type { PlacedRun, TextBox } from "../layout/boxes.ts";
 import { pdfWidth, type DocumentFont } from "./pdf-fonts.ts";
 import { fillColour, num, setState, utf16String, type GraphicsState } from "./pdf-operators.ts";
+import type { ShapedRun } from "./run-glyphs.ts";
 
 /** What drawing text on one page needs: the document's fonts and the page's font resource names. */
 export type TextTarget = {
@@ -25,7 +26,7 @@ export type TextTarget = {
   pageHeight: number;
   fonts: Map<LoadedFont, DocumentFont>;
   /** Glyphs per run, computed once before the fonts were embedded. */
-  glyphs: Map<PlacedRun, { font: LoadedFont; glyphs: PlacedGlyph[] }>;
+  glyphs: Map<PlacedRun, ShapedRun>;
   /** Resource name per font on this page ("/F1"). */
   names: Map<DocumentFont, string>;
 };
@@ -60,7 +61,7 @@ function resourceName(font: DocumentFont, target: TextTarget): string {
 // is where the PDF's text position is, `pen` where the layout's is. Glyphs with no adjustment
 // between them share one hex string. A glyph with a vertical offset (a mark above or below its
 // letter) ends the TJ and is drawn with a text rise.
-function runOperators(font: DocumentFont, glyphs: PlacedGlyph[], size: number): string[] {
+function runOperators(font: DocumentFont, glyphs: readonly PlacedGlyph[], size: number): string[] {
   const operators: string[] = [];
   let items = "";
   let codes = "";

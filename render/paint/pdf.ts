@@ -8,14 +8,14 @@
 // Not done here: XMP metadata and an output intent, which PDF/A-3 (Factur-X) needs on top.
 import pako from "pako";
 import { PDFDocument, type PDFPage } from "pdf-lib";
-import { glyphsFor, type PlacedGlyph } from "../fonts/metrics.ts";
 import type { LoadedFont } from "../fonts/registry.ts";
 import type { DocumentLayout, PageLayout, PlacedRun } from "../layout/boxes.ts";
 import { withFillRuns } from "../layout/fill-runs.ts";
-import { embedFonts, loadedFontOf, type DocumentFont } from "./pdf-fonts.ts";
+import { embedFonts, type DocumentFont } from "./pdf-fonts.ts";
 import { initialState } from "./pdf-operators.ts";
 import { fillOperators, imageOperators, lineOperators, rectOperators, type ImageCache } from "./pdf-shapes.ts";
 import { textOperators, type TextTarget } from "./pdf-text.ts";
+import { shapedRun, type ShapedRun } from "./run-glyphs.ts";
 
 export const PDF_CREATOR = "invoicing-service";
 export const PDF_PRODUCER = "invoicing-service (pdf-lib 1.17.1)";
@@ -25,7 +25,7 @@ export type PaintPdfOptions = {
   createdAt?: Date;
 };
 
-type ShapedRuns = Map<PlacedRun, { font: LoadedFont; glyphs: PlacedGlyph[] }>;
+type ShapedRuns = Map<PlacedRun, ShapedRun>;
 
 /**
  * Deflate effort for page content (pako, as pdf-lib uses: the same bytes under Bun and Deno). A
@@ -91,22 +91,6 @@ async function pageContent(layout: PageLayout, page: PDFPage, text: TextTarget, 
   return operators.join("\n");
 }
 
-// Labels, amounts, dates and descriptions come back run after run and invoice after invoice: their
-// glyphs (read-only here) are kept per font, direction and text, up to a bound.
-const GLYPH_CACHE_LIMIT = 5_000;
-const glyphRuns = new Map<string, PlacedGlyph[]>();
-
-function glyphsOf(run: PlacedRun, font: LoadedFont): PlacedGlyph[] {
-  const key = `${font.key} ${run.direction} ${run.text}`;
-  let glyphs = glyphRuns.get(key);
-  if (!glyphs) {
-    glyphs = glyphsFor(run.text, font, run.direction);
-    if (glyphRuns.size >= GLYPH_CACHE_LIMIT) glyphRuns.delete(glyphRuns.keys().next().value as string);
-    glyphRuns.set(key, glyphs);
-  }
-  return glyphs;
-}
-
 function shapeRuns(layout: DocumentLayout): ShapedRuns {
   const shaped: ShapedRuns = new Map();
   for (const page of layout.pages) {
@@ -114,8 +98,7 @@ function shapeRuns(layout: DocumentLayout): ShapedRuns {
       if (box.kind !== "text") continue;
       for (const run of box.runs) {
         if (run.text === "") continue;
-        const font = loadedFontOf(run.font);
-        shaped.set(run, { font, glyphs: glyphsOf(run, font) });
+        shaped.set(run, shapedRun(run));
       }
     }
   }

@@ -1,16 +1,15 @@
 // A laid-out page as a PNG: paintSvg's output rasterised by resvg at 96 dpi (A4 → 794 × 1123 px,
-// resvg rounds the SVG's fractional size up). System fonts stay off so no machine's fonts can
-// change the pixels. resvg gets no fonts either: text arrives as glyph outlines, and handing it the
-// bundled TTFs (only as file paths: fontBuffers exists in the wasm build, not in the native 2.6.2)
-// cost ~12 ms per page to change no pixel (tests/render/paint/svg-png.test.ts checks both).
+// resvg rounds the SVG's fractional size up) and encoded by png-encode.ts. System fonts stay off
+// so no machine's fonts can change the pixels; resvg needs none, text arrives as glyph outlines.
 import { renderAsync } from "@resvg/resvg-js";
 import type { PageLayout } from "../layout/boxes.ts";
+import { encodeOpaquePng } from "./png-encode.ts";
 import { paintSvg } from "./svg.ts";
 
 /** One page as PNG bytes, white background, 1 CSS px per pixel. */
 export async function paintPng(page: PageLayout): Promise<Uint8Array> {
   const svg = await paintSvg(page);
-  // renderAsync rasterises on the addon's thread pool (~30 ms for a full A4 invoice), so the
+  // renderAsync rasterises on the addon's thread pool (~18 ms for a full A4 invoice), so the
   // event loop stays free meanwhile; the pixels are the same as the synchronous render's.
   const image = await renderAsync(svg, {
     fitTo: { mode: "original" },
@@ -18,5 +17,5 @@ export async function paintPng(page: PageLayout): Promise<Uint8Array> {
     font: { loadSystemFonts: false },
     logLevel: "off",
   });
-  return new Uint8Array(image.asPng());
+  return encodeOpaquePng(image.pixels, image.width, image.height);
 }

@@ -1,14 +1,13 @@
 // Positioned boxes → the element tree satori lays out: plain {type, props} objects (no React), one
-// absolutely positioned element per box inside a page-sized white container, in box order so later
-// boxes paint over earlier ones. Points become CSS px at 96 dpi; satori only paints, it never wraps
-// or places text itself (every run is one unbreakable line at the x the layout measured).
+// absolutely positioned element per shape (rect, rule, image) inside a page-sized white container,
+// in box order so later shapes paint over earlier ones. Points become CSS px at 96 dpi. Text is not
+// in the tree: svg-text.ts writes its glyphs, above every shape (the layout never covers text).
 // A run of plain fills (layout/fill-runs.ts: the payment QR code's ~450 modules) becomes one
 // element clipped to the union of its rects: one node for satori to lay out instead of hundreds
 // (~10 ms a page), painted as the PDF's single fill is, without seams where rects touch.
 import { Buffer } from "node:buffer";
-import type { Box, FontRef, ImageBox, LineBox, PageLayout, PlacedRun, RectBox, TextBox } from "../layout/boxes.ts";
+import type { Box, ImageBox, LineBox, PageLayout, RectBox } from "../layout/boxes.ts";
 import { withFillRuns } from "../layout/fill-runs.ts";
-import { satoriFamily, textBoxMetrics } from "./satori-fonts.ts";
 
 export type Style = Record<string, string | number>;
 export type SatoriElement = {
@@ -25,16 +24,15 @@ export function pagePixels(page: PageLayout): { width: number; height: number } 
   return { width: px(page.width), height: px(page.height) };
 }
 
-/** The element tree of a page, and the fonts its text uses (the only ones satori needs). */
-export function pageTree(page: PageLayout): { element: SatoriElement; fonts: FontRef[] } {
+/** The element tree of a page's shapes. */
+export function pageTree(page: PageLayout): SatoriElement {
   const { width, height } = pagePixels(page);
-  const fonts = new Map<string, FontRef>();
   const children = withFillRuns(page.boxes).flatMap((box) => {
-    if (!Array.isArray(box)) return boxElements(box, width, fonts);
+    if (!Array.isArray(box)) return shapeElements(box);
     return box.length === 1 ? rectElements(box[0] as RectBox) : [fillsElement(box)];
   });
   const style: Style = { display: "flex", position: "relative", width, height, backgroundColor: "#ffffff" };
-  return { element: { type: "div", props: { style, children } }, fonts: [...fonts.values()] };
+  return { type: "div", props: { style, children } };
 }
 
 /** Plain fills of one colour as one element over their bounds, clipped to the union of the rects. */
@@ -43,18 +41,18 @@ function fillsElement(boxes: readonly RectBox[]): SatoriElement {
   const top = Math.min(...boxes.map((box) => box.y));
   const width = px(Math.max(...boxes.map((box) => box.x + box.width)) - left);
   const height = px(Math.max(...boxes.map((box) => box.y + box.height)) - top);
-  const d = boxes.map((box) => `M${round(px(box.x - left))} ${round(px(box.y - top))}h${round(px(box.width))}v${round(px(box.height))}h${round(-px(box.width))}z`).join("");
+  const d = boxes.map((box) => `M${thousandths(px(box.x - left))} ${thousandths(px(box.y - top))}h${thousandths(px(box.width))}v${thousandths(px(box.height))}h${thousandths(-px(box.width))}z`).join("");
   const style: Style = { position: "absolute", left: px(left), top: px(top), width, height, backgroundColor: boxes[0]?.fill ?? "#000000", clipPath: `path('${d}')` };
   return { type: "div", props: { style } };
 }
 
-/** A thousandth of a px: exact for any module the layout draws, and short. */
-const round = (value: number): number => Math.round(value * 1000) / 1000;
+/** Rounded to a thousandth (of a px, or of a font unit): exact for any module the layout draws, and short. */
+export const thousandths = (value: number): number => Math.round(value * 1000) / 1000;
 
-function boxElements(box: Box, pageWidth: number, fonts: Map<string, FontRef>): SatoriElement[] {
+function shapeElements(box: Box): SatoriElement[] {
   switch (box.kind) {
     case "text":
-      return box.runs.filter((run) => run.text !== "").map((run) => runElement(box, run, pageWidth, fonts));
+      return [];
     case "rect":
       return rectElements(box);
     case "line":
@@ -62,28 +60,6 @@ function boxElements(box: Box, pageWidth: number, fonts: Map<string, FontRef>): 
     case "image":
       return [imageElement(box)];
   }
-}
-
-function runElement(line: TextBox, run: PlacedRun, pageWidth: number, fonts: Map<string, FontRef>): SatoriElement {
-  fonts.set(satoriFamily(run.font), run.font);
-  const size = px(line.size);
-  const { lineHeight, baseline } = textBoxMetrics(run.font, size);
-  // A right-to-left run is anchored at its right edge, where its first character is, so a tiny
-  // width difference between satori's shaping and our measure shows at the run's end, as in LTR.
-  const anchor: Style = run.direction === "rtl" ? { right: pageWidth - px(run.x + run.width) } : { left: px(run.x) };
-  const style: Style = {
-    position: "absolute",
-    ...anchor,
-    top: px(line.baseline) - baseline,
-    fontFamily: satoriFamily(run.font),
-    fontWeight: run.font.weight === "bold" ? 700 : 400,
-    fontSize: size,
-    lineHeight: `${lineHeight}px`,
-    color: line.color,
-    whiteSpace: "pre",
-    direction: run.direction,
-  };
-  return { type: "div", props: { style, children: run.text } };
 }
 
 // A PDF stroke is centred on the rectangle's edge while a CSS border lies inside the box: grow the

@@ -1,14 +1,14 @@
 // `npm run bench:render`: in one run, the same 1-page, 20-line invoice made by the service's code —
-// PDF (layout + pdf-lib), PNG (layout + satori + resvg), UBL (EN 16931 model, the business-rule
-// checks, the XML) — and by the way most invoicing products render: its HTML printed to PDF by a
-// warm headless Chromium page (Debian's chromium through playwright-core). Median and p95 per
-// document, and each against Chromium's median. Everything runs on this thread, one document at a
-// time, after a warm-up (fonts parsed, JIT warm, the browser page open).
+// PDF (layout + pdf-lib), PNG (layout, satori's shapes and the glyph outlines, resvg, the encoder),
+// UBL (EN 16931 model, the business-rule checks, the XML) — and by the way most invoicing products
+// render: its HTML printed to PDF by a warm headless Chromium page (Debian's chromium through
+// playwright-core). Median and p95 per document, and each against Chromium's median. Everything
+// runs on this thread, one document at a time, after a warm-up (fonts parsed, JIT warm, the
+// browser page open).
 // Flags: --runs N (documents per measurement, default 200; PNG and Chromium take a quarter).
 import { existsSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { chromium } from "playwright-core";
 import { toHtml } from "../../render/codecs/html.ts";
 import { toEn16931 } from "../../render/einvoice/model.ts";
 import { assertBusinessRules } from "../../render/einvoice/rules/index.ts";
@@ -16,13 +16,13 @@ import { toUbl } from "../../render/einvoice/ubl.ts";
 import { layoutInvoice } from "../../render/templates/index.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
 import { renderPdf, renderPng } from "../../render/visual.ts";
+import { CHROMIUM, launchChromium } from "../../tests/helpers/chromium.ts";
 import { TWENTY_LINES, TWENTY_LINES_SELLER } from "../../tests/render/templates/fixtures.ts";
 
 const GOAL_PDF_MS = 5;
 const GOAL_PDF_VS_CHROMIUM = 10;
 const GOAL_PNG_MS = 50;
 const GOAL_UBL_MS = 10;
-const CHROMIUM = "/usr/bin/chromium";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
 const runs = Number(values.runs);
@@ -56,7 +56,7 @@ async function measure(count: number, make: () => Promise<unknown> | unknown): P
   return { median: percentile(times, 0.5), p95: percentile(times, 0.95), runs: count };
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   const html = toHtml(record, template);
@@ -69,7 +69,7 @@ try {
     return page.pdf({ format: "A4", printBackground: true });
   }) });
   rows.push({ label: "service: PDF (layout + pdf-lib)", sample: await measure(runs, () => renderPdf(layoutInvoice(record, template), { createdAt })) });
-  rows.push({ label: "service: PNG (layout + satori + resvg)", sample: await measure(Math.max(4, runs / 4), () => renderPng(layoutInvoice(record, template))) });
+  rows.push({ label: "service: PNG (layout + satori + outlines + resvg)", sample: await measure(Math.max(4, runs / 4), () => renderPng(layoutInvoice(record, template))) });
   rows.push({ label: "service: UBL (model + rules + XML)", sample: await measure(runs, () => {
     const model = toEn16931(record, seller);
     assertBusinessRules(model);

@@ -1,20 +1,16 @@
 // The share page as a person sees it: headless Chromium (Debian's, driven by playwright-core) opens
 // the link under the page's real CSP, reads what is on screen, downloads the PDF, and its beacon
 // turns the sent invoice viewed. A screenshot is kept in test-artifacts/ for a human to look at.
-// Without /usr/bin/chromium the suite is skipped on a developer's machine, never in CI (.ci/run
-// installs it).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { formatMoney } from "../../render/format.ts";
+import { launchChromium, skipChromium } from "../helpers/chromium.ts";
 import { expectStatus, invoicePath, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { exportableInvoice } from "../routers/invoices/export-helpers.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
-const skip = !hasChromium && !process.env.CI;
 const ARTIFACTS = join(import.meta.dir, "../../test-artifacts");
 
 let server: TestServer;
@@ -22,18 +18,18 @@ let owner: SteppedAccount;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (skip) return;
+  if (skipChromium) return;
   server = await startTestServer();
   owner = await steppedAccount(server);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
-  if (skip) return;
+  if (skipChromium) return;
   await browser.close();
   await server.close();
 });
 
-describe.skipIf(skip)("the share page in Chromium", () => {
+describe.skipIf(skipChromium)("the share page in Chromium", () => {
   test("shows the invoice accessibly, violates no CSP, offers the PDF, and its beacon marks the invoice viewed", async () => {
     const invoice = await exportableInvoice(owner.client, owner.steps, { notes: "Vielen Dank für Ihren Auftrag." });
     const sent = await owner.steps.through(invoice, "sent");

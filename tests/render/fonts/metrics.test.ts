@@ -3,7 +3,7 @@
 // per word.
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import { loadFont, WEIGHTS, type FamilyId, type LoadedFont } from "../../../render/fonts/registry.ts";
-import { advanceUnits, fontMetrics, glyphOf, glyphsFor, measure, needsShaping } from "../../../render/fonts/metrics.ts";
+import { advanceUnits, glyphOf, glyphsFor, measure, needsShaping } from "../../../render/fonts/metrics.ts";
 
 const SIZE = 11;
 
@@ -123,17 +123,6 @@ describe("caches", () => {
     expect(glyphOf(loaded, 0x41)).toBe(glyphOf(loaded, 0x41));
     expect(glyphOf(loaded, 0x41).id).toBe(loaded.font.glyphForCodePoint(0x41).id);
     expect(glyphOf(loaded, 0x41).advance).toBe(loaded.font.glyphForCodePoint(0x41).advanceWidth);
-  });
-
-  test("vertical metrics come from the font", () => {
-    const metrics = fontMetrics(loadFont("sans", "regular"));
-    expect(metrics.unitsPerEm).toBe(1000);
-    expect(metrics.ascent).toBeGreaterThan(metrics.capHeight);
-    expect(metrics.capHeight).toBeGreaterThan(metrics.xHeight);
-    expect(metrics.descent).toBeLessThan(0);
-    expect(metrics.lineGap).toBeGreaterThanOrEqual(0);
-    expect(metrics.typoAscent).toBeGreaterThan(0);
-    expect(fontMetrics(loadFont("sans", "regular"))).toBe(metrics);
   });
 
   test("measuring 10,000 Latin strings never calls fontkit's layout", () => {

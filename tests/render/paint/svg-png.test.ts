@@ -1,14 +1,16 @@
-// The satori (SVG) and resvg (PNG) painters on hand-built pages. satori writes text as glyph
-// outlines (<path>, not <text>), so text is checked by its paths' bounds; where exact placement
-// matters the same page is painted with embedFont: false, whose <text> elements carry satori's
-// own x, baseline y and advance width. Pixels are checked coarsely: no golden image yet.
+// The SVG and PNG painters on hand-built pages: satori paints the shapes, svg-text.ts the glyph
+// outlines (<defs> once, a <use> per glyph, one group per run), resvg rasterises, png-encode.ts
+// writes the file. Text is checked by where its group puts the outlines it uses; pixels coarsely
+// here, against golden images per design in tests/render/templates.
 import { describe, expect, test } from "bun:test";
 import { Resvg } from "@resvg/resvg-js";
+import { decode } from "fast-png";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { measure } from "../../../render/fonts/metrics.ts";
+import { glyphOf, measure } from "../../../render/fonts/metrics.ts";
 import { FAMILY_IDS, fontPath, loadFont, WEIGHTS, type FamilyId } from "../../../render/fonts/registry.ts";
 import type { Box, PageLayout, TextBox } from "../../../render/layout/boxes.ts";
 import { paintPng } from "../../../render/paint/png.ts";
+import { shapedRun } from "../../../render/paint/run-glyphs.ts";
 import { pageTree } from "../../../render/paint/satori-tree.ts";
 import { paintSvg } from "../../../render/paint/svg.ts";
 import { darkPixels, inkOutside, pixelsOf, pngHeader, rgbAt, type Area } from "./png-pixels.ts";
@@ -18,19 +20,31 @@ const PX = 96 / 72;
 const sans = { family: "sans", weight: "regular" } as const;
 const textLines = (page: PageLayout): TextBox[] => page.boxes.filter((box): box is TextBox => box.kind === "text");
 
-/** [x, y, width] of every <text> satori wrote for a fill colour (one per word and space). */
-function textsOf(svg: string, fill: string): { x: number; y: number; width: number }[] {
-  const pattern = new RegExp(`<text x="([^"]+)" y="([^"]+)" width="([^"]+)"[^>]* fill="${fill}">`, "g");
-  return [...svg.matchAll(pattern)].map((match) => ({ x: Number(match[1]), y: Number(match[2]), width: Number(match[3]) }));
+type Bounds = { left: number; top: number; right: number; bottom: number };
+type RunGroup = { fill: string; scale: number; x: number; y: number; glyphs: { id: string; x: number; y: number }[]; bounds: Bounds };
+
+/** The glyph outlines an SVG defines, by id, as their points in font units. */
+function outlinesOf(svg: string): Map<string, number[][]> {
+  return new Map(
+    [...svg.matchAll(/<path id="([^"]+)" d="([^"]*)"\/>/g)].map((match) => {
+      const numbers = (match[2] ?? "").match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
+      return [match[1] as string, numbers.flatMap((value, index) => (index % 2 === 0 ? [[value, numbers[index + 1] as number]] : []))];
+    }),
+  );
 }
 
-/** Bounds in px of each text run's outline path, in paint order. */
-function textPathBounds(svg: string): { left: number; top: number; right: number; bottom: number }[] {
-  return [...svg.matchAll(/<g><path fill="[^"]+" d="([^"]+)"\/><\/g>/g)].map((match) => {
-    const numbers = (match[1] ?? "").match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
-    const xs = numbers.filter((_, index) => index % 2 === 0);
-    const ys = numbers.filter((_, index) => index % 2 === 1);
-    return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
+/** Every run's group, in paint order, with the bounds in px of the outlines it draws. */
+function runGroups(svg: string): RunGroup[] {
+  const outlines = outlinesOf(svg);
+  const groups = /<g fill="([^"]+)" transform="matrix\(([^ ]+) 0 0 ([^ ]+) ([^ ]+) ([^ ]+)\)">((?:<use [^>]*\/>)*)<\/g>/g;
+  return [...svg.matchAll(groups)].map((match) => {
+    const [scale, flipped, x, y] = [match[2], match[3], match[4], match[5]].map(Number) as [number, number, number, number];
+    expect(flipped).toBeCloseTo(-scale, 9);
+    const glyphs = [...(match[6] ?? "").matchAll(/<use href="#([^"]+)"(?: x="([^"]+)")?(?: y="([^"]+)")?\/>/g)].map((use) => ({ id: use[1] as string, x: Number(use[2] ?? 0), y: Number(use[3] ?? 0) }));
+    const points = glyphs.flatMap((glyph) => (outlines.get(glyph.id) ?? []).map(([px, py]) => [x + scale * ((px as number) + glyph.x), y - scale * ((py as number) + glyph.y)] as const));
+    const xs = points.map((point) => point[0]);
+    const ys = points.map((point) => point[1]);
+    return { fill: match[1] as string, scale, x, y, glyphs, bounds: { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) } };
   });
 }
 
@@ -58,24 +72,25 @@ describe("paintSvg", () => {
     expect(root.viewBox).toBe(`0 0 ${root.width} ${root.height}`);
   });
 
-  test("writes text as one outline path per run, inside the run's box, and no <text>", async () => {
+  test("writes text as outlines, one group per run in its colour, inside the run's box, and no <text>", async () => {
     const page = samplePage();
     const svg = await paintSvg(page);
     expect(svg).not.toContain("<text");
-    const bounds = textPathBounds(svg);
+    const groups = runGroups(svg);
     const runs = textLines(page).flatMap((box) => box.runs.map((r) => ({ box, r })));
-    expect(bounds).toHaveLength(runs.length);
+    expect(groups).toHaveLength(runs.length);
     runs.forEach(({ box, r }, index) => {
-      const path = bounds[index]!;
-      expect(path.left).toBeGreaterThanOrEqual((r.x - 1) * PX);
-      expect(path.right).toBeLessThanOrEqual((r.x + r.width + 1) * PX);
-      expect(path.top).toBeGreaterThanOrEqual((box.baseline - box.size * 1.1) * PX);
-      expect(path.bottom).toBeLessThanOrEqual((box.baseline + box.size * 0.8) * PX);
-      expect(path.bottom - path.top).toBeGreaterThan(box.size * 0.5 * PX);
+      const { fill, bounds } = groups[index]!;
+      expect(fill).toBe(box.color);
+      expect(bounds.left).toBeGreaterThanOrEqual((r.x - 1) * PX);
+      expect(bounds.right).toBeLessThanOrEqual((r.x + r.width + 1) * PX);
+      expect(bounds.top).toBeGreaterThanOrEqual((box.baseline - box.size * 1.1) * PX);
+      expect(bounds.bottom).toBeLessThanOrEqual((box.baseline + box.size * 0.8) * PX);
+      expect(bounds.bottom - bounds.top).toBeGreaterThan(box.size * 0.5 * PX);
     });
   });
 
-  test("puts every font's runs on the layout's baseline, at its x, with the layout's width", async () => {
+  test("puts every font's runs on the layout's baseline, at its x, at its size, ending where the layout measured", async () => {
     const samples: Record<FamilyId, string> = { sans: "Hxg", serif: "Hxg", mono: "Hxg", cjk: "請求", arabic: "فاتورة", hebrew: "חשבונית" };
     const sizes = [7, 8.5, 9.5, 10, 11.3, 14, 24];
     const boxes = FAMILY_IDS.flatMap((family) => WEIGHTS.map((weight) => ({ family, weight }))).flatMap((font, fontIndex) =>
@@ -85,33 +100,44 @@ describe("paintSvg", () => {
         return line(40 + 30 * (fontIndex * sizes.length + sizeIndex) + 0.37, size, [run(samples[font.family], font, size, 40.21, direction)], color);
       }),
     );
-    const svg = await paintSvg({ width: 400, height: 40 + 30 * boxes.length, boxes }, { embedFont: false });
-    for (const box of boxes) {
+    const groups = runGroups(await paintSvg({ width: 400, height: 40 + 30 * boxes.length, boxes }));
+    expect(groups).toHaveLength(boxes.length);
+    boxes.forEach((box, index) => {
       const placed = box.runs[0]!;
-      const drawn = textsOf(svg, box.color); // satori writes one <text> per word (per character in CJK)
-      expect(drawn.length).toBeGreaterThan(0);
-      for (const piece of drawn) expect(piece.y).toBeCloseTo(box.baseline * PX, 2);
-      expect(Math.min(...drawn.map((piece) => piece.x))).toBeCloseTo(placed.x * PX, 2);
-      expect(Math.max(...drawn.map((piece) => piece.x + piece.width))).toBeCloseTo((placed.x + placed.width) * PX, 2);
-    }
+      const group = groups[index]!;
+      const { font, glyphs } = shapedRun(placed);
+      expect(group.fill).toBe(box.color);
+      expect(group.x).toBeCloseTo(placed.x * PX, 3);
+      expect(group.y).toBeCloseTo(box.baseline * PX, 3);
+      expect(group.scale).toBeCloseTo((box.size * PX) / font.font.unitsPerEm, 6);
+      // The pen after the last glyph is the run's measured width.
+      const last = glyphs.length - 1;
+      const lastDrawn = group.glyphs[group.glyphs.length - 1]!;
+      expect(lastDrawn.id).toBe(`g-${font.key}-${glyphs[last]!.id}`);
+      expect(group.x + group.scale * (lastDrawn.x - glyphs[last]!.xOffset + glyphs[last]!.advance)).toBeCloseTo((placed.x + placed.width) * PX, 2);
+    });
   });
 
-  test("shapes Arabic: satori's words add up to the layout's joined width, not the isolated letters'", async () => {
+  test("draws Arabic with its joining forms, the glyphs the layout measured, not the isolated letters", async () => {
     const page = samplePage();
     const arabic = textLines(page).find((box) => box.runs[0]?.direction === "rtl")!;
-    const placed = arabic.runs[0]!;
-    const words = textsOf(await paintSvg({ ...page, boxes: [arabic] }, { embedFont: false }), arabic.color);
-    expect(words).toHaveLength(3); // two words and the space between them
-    expect(Math.min(...words.map((word) => word.x))).toBeCloseTo(placed.x * PX, 2);
-    expect(Math.max(...words.map((word) => word.x + word.width))).toBeCloseTo((placed.x + placed.width) * PX, 2);
-    const isolated = [...ARABIC].reduce((sum, letter) => sum + measure(letter, loadFont("arabic", "regular"), arabic.size), 0);
-    expect(isolated - placed.width).toBeGreaterThan(10);
+    const [group] = runGroups(await paintSvg({ ...page, boxes: [arabic] }));
+    const { font, glyphs } = shapedRun(arabic.runs[0]!);
+    const drawn = glyphs.filter((glyph) => font.font.getGlyph(glyph.id).path.toSVG() !== "").map((glyph) => `g-${font.key}-${glyph.id}`);
+    expect(group!.glyphs.map((glyph) => glyph.id)).toEqual(drawn);
+    const isolated = new Set([...ARABIC].map((letter) => `g-${font.key}-${glyphOf(font, letter.codePointAt(0) ?? 0).id}`));
+    expect(drawn.filter((id) => !isolated.has(id)).length).toBeGreaterThan(4);
+    const isolatedWidth = [...ARABIC].reduce((sum, letter) => sum + measure(letter, font, arabic.size), 0);
+    expect(isolatedWidth - arabic.runs[0]!.width).toBeGreaterThan(10);
   });
 
-  test("gives satori only the fonts the page's runs use", () => {
-    const latin = { ...samplePage(), boxes: samplePage().boxes.filter((box) => box.kind !== "text" || box.runs.every((r) => r.font.family === "sans")) };
-    expect(pageTree(latin).fonts).toEqual([{ family: "sans", weight: "bold" }, sans]);
-    expect(pageTree(samplePage()).fonts.map((font) => font.family)).toEqual(["sans", "sans", "cjk", "arabic"]);
+  test("defines each outline once, only those its runs draw, and every <use> finds its outline", async () => {
+    const svg = await paintSvg(samplePage());
+    const defined = [...svg.matchAll(/<path id="([^"]+)"/g)].map((match) => match[1]);
+    const used = new Set(runGroups(svg).flatMap((group) => group.glyphs.map((glyph) => glyph.id)));
+    expect(defined).toHaveLength(new Set(defined).size);
+    expect(new Set(defined)).toEqual(used);
+    expect(await paintSvg({ width: 200, height: 100, boxes: [{ kind: "rect", x: 10, y: 10, width: 20, height: 20, fill: "#000000", stroke: null, strokeWidth: 0 }] })).not.toContain("<defs><path id=");
   });
 
   test("is byte-identical for the same page, also after painting another", async () => {
@@ -122,11 +148,12 @@ describe("paintSvg", () => {
 });
 
 describe("paintPng", () => {
-  test("is an A4 page of 794 × 1123 px, RGBA 8 bit", async () => {
+  test("is an A4 page of 794 × 1123 px, RGB 8 bit at 96 dpi, whose chunks' checksums hold", async () => {
     const png = await paintPng(samplePage());
-    expect(pngHeader(png)).toEqual({ width: 794, height: 1123, bitDepth: 8, colourType: 6 });
-    const pixels = pixelsOf(png);
-    expect([pixels.width, pixels.height]).toEqual([794, 1123]);
+    expect(pngHeader(png)).toEqual({ width: 794, height: 1123, bitDepth: 8, colourType: 2 });
+    const decoded = decode(png, { checkCrc: true });
+    expect([decoded.width, decoded.height, decoded.channels]).toEqual([794, 1123, 3]);
+    expect(decoded.resolution).toEqual({ x: 3780, y: 3780, unit: 1 });
   });
 
   test("fills rects and images with their colours, inks text, and leaves the rest white", async () => {
@@ -146,7 +173,7 @@ describe("paintPng", () => {
     const cell = (x: number, y: number): Box => ({ kind: "rect", x, y, width: 6, height: 6, fill: "#000000", stroke: null, strokeWidth: 0 });
     const boxes = [cell(12, 12), cell(24, 12), cell(12, 24)];
     const page: PageLayout = { width: 60, height: 60, boxes };
-    expect(pageTree(page).element.props.children).toHaveLength(1);
+    expect(pageTree(page).props.children).toHaveLength(1);
     const pixels = pixelsOf(await paintPng(page));
     for (const box of boxes) if (box.kind === "rect") expect(rgbAt(pixels, box.x + 3, box.y + 3)).toEqual([0, 0, 0]);
     expect(rgbAt(pixels, 21, 15)).toEqual([255, 255, 255]); // between two cells
@@ -183,11 +210,13 @@ describe("paintPng", () => {
     }
   });
 
-  test("needs no font in resvg: the bundled font files change no pixel", async () => {
+  test("needs no font in resvg, and the file holds resvg's pixels exactly: the bundled font files change none", async () => {
     const svg = await paintSvg(samplePage());
     const files = [sans, { family: "sans", weight: "bold" } as const, { family: "cjk", weight: "regular" } as const, { family: "arabic", weight: "regular" } as const].map((font) => fontPath(font.family, font.weight));
     const withFonts = new Resvg(svg, { background: "#ffffff", font: { loadSystemFonts: false, fontFiles: files } }).render().pixels;
+    const withoutAlpha = withFonts.filter((_, index) => index % 4 !== 3);
+    expect(withFonts.every((value, index) => index % 4 !== 3 || value === 255)).toBe(true);
     const painted = pixelsOf(await paintPng(samplePage()));
-    expect(Buffer.from(painted.data as Uint8Array).equals(withFonts)).toBe(true);
+    expect(Buffer.from(painted.data as Uint8Array).equals(withoutAlpha)).toBe(true);
   });
 });

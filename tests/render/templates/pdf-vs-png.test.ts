@@ -1,9 +1,9 @@
-// One layout, two painters: the PDF rasterised by poppler (pdftoppm at 96 dpi) and the PNG from
-// satori and resvg must show the same page. Antialiasing and hinting differ between the two
-// rasterisers (poppler's FreeType draws glyph edges a little lighter than resvg; measured here, a
-// third of the pixels on glyph edges differ by more than 40), so the check is coarse but strict
-// where it matters: at least 97 % of the pixels within 64 of each other in every channel, about
-// as much ink in all, and the ink's bounding box in the same place.
+// One layout, two painters: the PDF rasterised by poppler (pdftoppm at 96 dpi) and the PNG (satori's
+// shapes and the glyph outlines, rasterised by resvg) must show the same page. Antialiasing and
+// hinting differ between the two rasterisers (poppler's FreeType draws glyph edges a little lighter
+// than resvg; measured here, a third of the pixels on glyph edges differ by more than 40), so the
+// check is coarse but strict where it matters: at least 97 % of the pixels within 64 of each other
+// in every channel, about as much ink in all, and the ink's bounding box in the same place.
 import { afterAll, describe, expect, test } from "bun:test";
 import { layoutInvoice } from "../../../render/templates/index.ts";
 import { BASE_DESIGNS } from "../../../render/templates/options.ts";
