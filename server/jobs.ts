@@ -5,8 +5,8 @@ import { findOverdueCandidates, type DueCursor } from "../db/queries/invoices.ts
 import { purgeExpiredKv } from "../db/queries/kv.ts";
 import { OPERATION_RETENTION_DAYS, purgeOperations } from "../db/queries/operations.ts";
 import { addDays, dateInZone } from "./domain/clock.ts";
-import { loadProfile, saveSystemMove } from "./invoice-writes.ts";
-import { ownedInvoice } from "./ownership.ts";
+import { loadProfile, saveSystemMove } from "./invoices/writes.ts";
+import { ownedInvoice } from "./invoices/ownership.ts";
 import type { Job } from "./scheduler.ts";
 
 const OVERDUE_BATCH = 200;

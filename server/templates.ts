@@ -8,7 +8,7 @@ import { builtInTemplate, type RenderTemplate } from "../render/templates/templa
 import type { BlobStore } from "./blob-store.ts";
 import type { Services } from "./services.ts";
 import { AppError } from "./domain/errors.ts";
-import { assertOwned } from "./ownership.ts";
+import { assertOwned } from "./invoices/ownership.ts";
 import { errorFromIssues } from "./domain/validation.ts";
 
 /** What every face returns for a template, built-in or custom. */

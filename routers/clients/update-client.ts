@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { saveClient } from "../../db/queries/clients.ts";
 import { toAddress } from "../../server/domain/invoice.ts";
-import { ownedClient } from "../../server/ownership.ts";
+import { ownedClient } from "../../server/invoices/ownership.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { resourceId } from "../shared/schemas.ts";

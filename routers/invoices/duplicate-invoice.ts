@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { newId } from "../../server/domain/ids.ts";
 import { duplicatedInvoice } from "../../server/domain/invoice.ts";
-import { createOnce, loadProfile, todayFor } from "../../server/invoice-writes.ts";
-import { ownedInvoice } from "../../server/ownership.ts";
+import { createOnce, loadProfile, todayFor } from "../../server/invoices/writes.ts";
+import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { idempotencyKey, invoiceOutput } from "./invoice.schema.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { loadProfile } from "../../server/invoice-writes.ts";
-import { ownedInvoice } from "../../server/ownership.ts";
+import { loadProfile } from "../../server/invoices/writes.ts";
+import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { exportFile, exportReply } from "../../server/exports.ts";
 import { DEFAULT_DESIGN, visibleTemplate } from "../../server/templates.ts";
 import { resourceId } from "../shared/schemas.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../server/domain/errors.ts";
 import { assertKeepsNumber } from "../../server/domain/invoice.ts";
-import { finalized, saveRevision } from "../../server/invoice-writes.ts";
+import { finalized, saveRevision } from "../../server/invoices/writes.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ownedInvoice } from "../../server/ownership.ts";
+import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { invoiceOutput } from "./invoice.schema.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HISTORY_ACTIONS, listHistory } from "../../db/queries/invoice-history.ts";
-import { ownedInvoice } from "../../server/ownership.ts";
+import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { invoiceStatus } from "./invoice.schema.ts";

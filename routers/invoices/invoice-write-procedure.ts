@@ -1,6 +1,6 @@
 import { findInvoiceOwner } from "../../db/queries/invoices.ts";
 import { findOperation } from "../../db/queries/operations.ts";
-import { assertOwned } from "../../server/ownership.ts";
+import { assertOwned } from "../../server/invoices/ownership.ts";
 import { scopedProcedure } from "../trpc.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listInvoices } from "../../db/queries/invoices.ts";
-import { ownedClient } from "../../server/ownership.ts";
+import { ownedClient } from "../../server/invoices/ownership.ts";
 import { isoDate, listOf, pagination, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { invoiceOutput, invoiceStatus, invoiceType } from "./invoice.schema.ts";

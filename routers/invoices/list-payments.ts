@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listPayments } from "../../db/queries/payments.ts";
-import { ownedInvoice } from "../../server/ownership.ts";
+import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { INVOICES_QUERY_TOOL } from "./tools.ts";

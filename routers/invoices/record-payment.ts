@@ -3,7 +3,7 @@ import { insertPayment } from "../../db/queries/payments.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { newId } from "../../server/domain/ids.ts";
 import { acceptsPayment } from "../../server/domain/lifecycle.ts";
-import { loadProfile, saveRevision, todayFor } from "../../server/invoice-writes.ts";
+import { loadProfile, saveRevision, todayFor } from "../../server/invoices/writes.ts";
 import { isoDate, amountSchema, resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";

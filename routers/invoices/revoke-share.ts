@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ownedInvoice } from "../../server/ownership.ts";
+import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { revokeShare } from "../../server/shares.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";

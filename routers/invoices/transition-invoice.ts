@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { saveRevision, transitioned } from "../../server/invoice-writes.ts";
+import { saveRevision, transitioned } from "../../server/invoices/writes.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, invoiceStatus, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../../server/domain/errors.ts";
-import { saveRevision } from "../../server/invoice-writes.ts";
+import { saveRevision } from "../../server/invoices/writes.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";

@@ -1,5 +1,5 @@
 import type { ResolvedKey } from "../../db/queries/accounts.ts";
-import type { Writer } from "../../server/invoice-writes.ts";
+import type { Writer } from "../../server/invoices/writes.ts";
 
 /** The writer behind a key: its account, its id for history, and whether it may approve. */
 export function writerOf(ctx: { key: ResolvedKey; accountId: string }): Writer {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { deleteProductRow } from "../../db/queries/products.ts";
-import { ownedProduct } from "../../server/ownership.ts";
+import { ownedProduct } from "../../server/invoices/ownership.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";

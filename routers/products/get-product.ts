@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ownedProduct } from "../../server/ownership.ts";
+import { ownedProduct } from "../../server/invoices/ownership.ts";
 import { ENTITIES_QUERY_TOOL } from "../entities/tools.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";

@@ -4,7 +4,7 @@
 //   POST /share/{token}/viewed  the page's beacon: a sent invoice becomes viewed
 // A link scanner that only GETs never marks an invoice viewed, and the owner previewing through the
 // API never does either. Visitors are counted against the anonymous tier of their address.
-import { loadProfile, saveSystemMove } from "../invoice-writes.ts";
+import { loadProfile, saveSystemMove } from "../invoices/writes.ts";
 import { sharePage, sharePageCsp } from "../../render/share-page.ts";
 import { AppError } from "../domain/errors.ts";
 import { base64Url } from "../domain/signing.ts";

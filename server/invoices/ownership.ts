@@ -1,11 +1,11 @@
 // Tenancy: a row is visible only to its account. Missing → 404, another account's → 403 (DESIGN
 // "Access"), with `details.field` naming where the id came from (path, body or filter).
-import type { Executor } from "../db/client.ts";
-import { findClient, type ClientRecord } from "../db/queries/clients.ts";
-import { findInvoice } from "../db/queries/invoices.ts";
-import { findProduct, type ProductRecord } from "../db/queries/products.ts";
-import { AppError } from "./domain/errors.ts";
-import type { InvoiceRecord } from "./domain/invoice.ts";
+import type { Executor } from "../../db/client.ts";
+import { findClient, type ClientRecord } from "../../db/queries/clients.ts";
+import { findInvoice } from "../../db/queries/invoices.ts";
+import { findProduct, type ProductRecord } from "../../db/queries/products.ts";
+import { AppError } from "../domain/errors.ts";
+import type { InvoiceRecord } from "../domain/invoice.ts";
 
 type Found<T> = { accountId: string; record: T } | undefined;
 

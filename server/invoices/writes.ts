@@ -1,24 +1,24 @@
 // The shape every invoice write takes, shared by the procedures and the scheduler so that each rule
 // lives once: a revisioned save (operation replay → tenancy → revision check → change → revision+1,
 // history and operation record in one transaction) and an idempotent create.
-import type { Executor } from "../db/client.ts";
-import { getAccount } from "../db/queries/accounts.ts";
-import { addHistory, type HistoryAction } from "../db/queries/invoice-history.ts";
-import { findInvoiceByNumber, insertInvoice, replaceInvoice } from "../db/queries/invoices.ts";
-import { takeNextNumber } from "../db/queries/number-sequences.ts";
-import { findOperation, saveOperation } from "../db/queries/operations.ts";
-import { insertPayment } from "../db/queries/payments.ts";
-import { fingerprint } from "./domain/canonical.ts";
-import { assertUsableTemplate } from "./templates.ts";
-import { dateInZone } from "./domain/clock.ts";
-import { AppError } from "./domain/errors.ts";
-import { newId } from "./domain/ids.ts";
-import type { ClientSnapshot, InvoiceFieldsInput, InvoiceRecord, PrecedingInvoice, Resolved } from "./domain/invoice.ts";
-import { planTransition, type InvoiceStatus, type Mover } from "./domain/lifecycle.ts";
-import { formatInvoiceNumber } from "./domain/numbering.ts";
-import type { StoredProfile } from "./domain/profile.ts";
+import type { Executor } from "../../db/client.ts";
+import { getAccount } from "../../db/queries/accounts.ts";
+import { addHistory, type HistoryAction } from "../../db/queries/invoice-history.ts";
+import { findInvoiceByNumber, insertInvoice, replaceInvoice } from "../../db/queries/invoices.ts";
+import { takeNextNumber } from "../../db/queries/number-sequences.ts";
+import { findOperation, saveOperation } from "../../db/queries/operations.ts";
+import { insertPayment } from "../../db/queries/payments.ts";
+import { fingerprint } from "../domain/canonical.ts";
+import { assertUsableTemplate } from "../templates.ts";
+import { dateInZone } from "../domain/clock.ts";
+import { AppError } from "../domain/errors.ts";
+import { newId } from "../domain/ids.ts";
+import type { ClientSnapshot, InvoiceFieldsInput, InvoiceRecord, PrecedingInvoice, Resolved } from "../domain/invoice.ts";
+import { planTransition, type InvoiceStatus, type Mover } from "../domain/lifecycle.ts";
+import { formatInvoiceNumber } from "../domain/numbering.ts";
+import type { StoredProfile } from "../domain/profile.ts";
 import { ownedClient, ownedInvoice } from "./ownership.ts";
-import type { Services } from "./services.ts";
+import type { Services } from "../services.ts";
 
 /** Who writes: an API key of an account, or the service itself. */
 export type Writer = { accountId: string; actor: string; mover: Mover };
