@@ -10,7 +10,7 @@ import { newSecret } from "./domain/secrets.ts";
 import { createKeyResolver, type KeyResolver } from "./auth/key-resolver.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { RateLimiter } from "./rate-limit.ts";
-import { createRenderer, type Renderer } from "./renderer.ts";
+import { createRenderer, type Renderer } from "./documents/renderer.ts";
 import { loadDailyUsage } from "../db/queries/usage.ts";
 import packageJson from "../package.json" with { type: "json" };
 

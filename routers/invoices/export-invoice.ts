@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { loadProfile } from "../../server/invoices/writes.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
-import { exportFile, exportReply } from "../../server/exports.ts";
-import { DEFAULT_DESIGN, visibleTemplate } from "../../server/templates.ts";
+import { exportFile, exportReply } from "../../server/documents/exports.ts";
+import { DEFAULT_DESIGN, visibleTemplate } from "../../server/documents/templates.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { exportOptions, exportOutput } from "./export.schema.ts";

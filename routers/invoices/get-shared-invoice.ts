@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sharedInvoice } from "../../server/shares.ts";
+import { sharedInvoice } from "../../server/documents/shares.ts";
 import { publicProcedure } from "../trpc.ts";
 import { invoiceOutput } from "./invoice.schema.ts";
 import { INVOICES_QUERY_TOOL } from "./tools.ts";

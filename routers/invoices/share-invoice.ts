@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
-import { DEFAULT_SHARE_DAYS, shareInvoice } from "../../server/shares.ts";
+import { DEFAULT_SHARE_DAYS, shareInvoice } from "../../server/documents/shares.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { INVOICES_MUTATE_TOOL } from "./tools.ts";

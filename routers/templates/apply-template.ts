@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { assertEditable } from "../../server/domain/invoice.ts";
 import { saveRevision } from "../../server/invoices/writes.ts";
-import { assertUsableTemplate } from "../../server/templates.ts";
+import { assertUsableTemplate } from "../../server/documents/templates.ts";
 import { invoiceOutput, revisionFields } from "../invoices/invoice.schema.ts";
 import { invoiceWriteProcedure } from "../invoices/invoice-write-procedure.ts";
 import { writerOf } from "../invoices/writer.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { countInvoicesOfTemplate, deleteTemplateRow } from "../../db/queries/templates.ts";
 import { AppError } from "../../server/domain/errors.ts";
-import { ownedTemplate } from "../../server/templates.ts";
+import { ownedTemplate } from "../../server/documents/templates.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { TEMPLATES_MUTATE_TOOL } from "./tools.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionsJsonSchema } from "../../render/templates/options.ts";
-import { visibleTemplate } from "../../server/templates.ts";
+import { visibleTemplate } from "../../server/documents/templates.ts";
 import { publicProcedure } from "../trpc.ts";
 import { customTemplateReader } from "./reader.ts";
 import { templateId } from "./template.schema.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { visibleTemplate } from "../../server/templates.ts";
+import { visibleTemplate } from "../../server/documents/templates.ts";
 import { publicProcedure } from "../trpc.ts";
 import { templateId, templateOutput } from "./template.schema.ts";
 import { TEMPLATES_QUERY_TOOL } from "./tools.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listTemplates } from "../../db/queries/templates.ts";
-import { BUILT_IN_RECORDS, customRecord } from "../../server/templates.ts";
+import { BUILT_IN_RECORDS, customRecord } from "../../server/documents/templates.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
 import { publicProcedure } from "../trpc.ts";
 import { templateOutput } from "./template.schema.ts";

@@ -1,6 +1,6 @@
 // Who may read a custom template on the open template procedures: the account of a key holding
 // templates:read. Built-ins need nobody.
-import { isBuiltIn } from "../../server/templates.ts";
+import { isBuiltIn } from "../../server/documents/templates.ts";
 import type { ResolvedKey } from "../../db/queries/accounts.ts";
 import { assertScope } from "../trpc.ts";
 

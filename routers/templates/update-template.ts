@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { saveTemplate } from "../../db/queries/templates.ts";
-import { checkedOptions, customRecord, mergedOptions, ownedTemplate, storedLogo } from "../../server/templates.ts";
+import { checkedOptions, customRecord, mergedOptions, ownedTemplate, storedLogo } from "../../server/documents/templates.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { logoInput, optionsInput, templateName, templateOutput } from "./template.schema.ts";

@@ -8,12 +8,12 @@ import { loadProfile, saveSystemMove } from "../invoices/writes.ts";
 import { sharePage, sharePageCsp } from "../../render/share-page.ts";
 import { AppError } from "../domain/errors.ts";
 import { base64Url } from "../domain/signing.ts";
-import { exportFile } from "../exports.ts";
+import { exportFile } from "../documents/exports.ts";
 import { findInvoice } from "../../db/queries/invoices.ts";
 import { addressSubject } from "../rate-limit.ts";
 import type { Services } from "../services.ts";
-import { sharedInvoice, type SharedInvoice } from "../shares.ts";
-import { DEFAULT_DESIGN, renderTemplateOf, visibleTemplate } from "../templates.ts";
+import { sharedInvoice, type SharedInvoice } from "../documents/shares.ts";
+import { DEFAULT_DESIGN, renderTemplateOf, visibleTemplate } from "../documents/templates.ts";
 import type { RequestInfo } from "./http.ts";
 
 const PAGE_HEADERS = {

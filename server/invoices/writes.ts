@@ -9,7 +9,7 @@ import { takeNextNumber } from "../../db/queries/number-sequences.ts";
 import { findOperation, saveOperation } from "../../db/queries/operations.ts";
 import { insertPayment } from "../../db/queries/payments.ts";
 import { fingerprint } from "../domain/canonical.ts";
-import { assertUsableTemplate } from "../templates.ts";
+import { assertUsableTemplate } from "../documents/templates.ts";
 import { dateInZone } from "../domain/clock.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";

@@ -2,11 +2,11 @@
 // Workers. Prints one JSON line: digests of exports made by the render worker, the refused export's
 // error, and the mechanics (parallel jobs, a free event loop, moved bytes, crash recovery). Stuck
 // and self-exiting workers are not probed: Deno neither stops an endless loop on terminate() nor
-// reports a worker's own exit (see server/render-pool.ts).
+// reports a worker's own exit (see server/documents/render-pool.ts).
 import { createHash } from "node:crypto";
 import type { ExportedFile } from "../../render/export.ts";
 import { AppError } from "../../server/domain/errors.ts";
-import { createRenderPool, createWorkerPool } from "../../server/render-pool.ts";
+import { createRenderPool, createWorkerPool } from "../../server/documents/render-pool.ts";
 import { exportPayload, POOL_DRAFT } from "./render-pool-fixtures.ts";
 import type { TestJob } from "./render-pool-worker.ts";
 

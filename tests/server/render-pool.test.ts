@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { exportInvoice, type ExportedFile, type ExportFormat } from "../../render/export.ts";
 import { AppError } from "../../server/domain/errors.ts";
-import { createRenderPool, createWorkerPool, defaultPoolSize, type PoolOptions, type RenderPool, type WorkerPool } from "../../server/render-pool.ts";
+import { createRenderPool, createWorkerPool, defaultPoolSize, type PoolOptions, type RenderPool, type WorkerPool } from "../../server/documents/render-pool.ts";
 import { exportPayload, POOL_DRAFT } from "./render-pool-fixtures.ts";
 import type { TestJob } from "./render-pool-worker.ts";
 

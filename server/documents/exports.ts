@@ -2,16 +2,16 @@
 // hand out a signed link to the service's own download route. A repeat export of the same inputs
 // (invoice revision, template and its revision, format, syntax; the seller profile for e-invoices)
 // reuses the stored file and gives it another full lifetime.
-import { extendFile, findCachedFile, insertFile, type StoredFile } from "../db/queries/files.ts";
-import { EINVOICE_FORMATS, TEMPLATE_FREE_FORMATS, type ExportFormat, type XRechnungSyntax } from "../render/export.ts";
-import { fingerprint } from "./domain/canonical.ts";
-import type { InvoiceRecord } from "./domain/invoice.ts";
-import { newId } from "./domain/ids.ts";
-import type { StoredProfile } from "./domain/profile.ts";
-import { sha256HexOfBytes } from "./domain/secrets.ts";
-import { signedPath } from "./domain/signing.ts";
-import type { Services } from "./services.ts";
-import { builtInTemplate } from "../render/templates/template.ts";
+import { extendFile, findCachedFile, insertFile, type StoredFile } from "../../db/queries/files.ts";
+import { EINVOICE_FORMATS, TEMPLATE_FREE_FORMATS, type ExportFormat, type XRechnungSyntax } from "../../render/export.ts";
+import { fingerprint } from "../domain/canonical.ts";
+import type { InvoiceRecord } from "../domain/invoice.ts";
+import { newId } from "../domain/ids.ts";
+import type { StoredProfile } from "../domain/profile.ts";
+import { sha256HexOfBytes } from "../domain/secrets.ts";
+import { signedPath } from "../domain/signing.ts";
+import type { Services } from "../services.ts";
+import { builtInTemplate } from "../../render/templates/template.ts";
 import { DEFAULT_DESIGN, renderTemplateOf, type TemplateRecord } from "./templates.ts";
 
 /** DESIGN: download links expire after 24 hours, and the file with them. */

@@ -1,14 +1,14 @@
 // Share links (DESIGN "Rendering and export"): one active link per invoice, 30 days by default.
 // The token is HMAC(SECRET_KEY, share id + 128 random bits of salt): unguessable, never stored (only
 // its SHA-256, to find the row), and derivable again so a second POST hands back the same link.
-import { deleteShareOfInvoice, findShareByTokenHash, findShareOfInvoice, replaceShare, type ShareRow } from "../db/queries/shares.ts";
-import { findInvoice, setShareUrl } from "../db/queries/invoices.ts";
-import { AppError } from "./domain/errors.ts";
-import { newId } from "./domain/ids.ts";
-import type { InvoiceRecord } from "./domain/invoice.ts";
-import { sha256Hex } from "./domain/secrets.ts";
-import { base64Url, hmac } from "./domain/signing.ts";
-import type { Services } from "./services.ts";
+import { deleteShareOfInvoice, findShareByTokenHash, findShareOfInvoice, replaceShare, type ShareRow } from "../../db/queries/shares.ts";
+import { findInvoice, setShareUrl } from "../../db/queries/invoices.ts";
+import { AppError } from "../domain/errors.ts";
+import { newId } from "../domain/ids.ts";
+import type { InvoiceRecord } from "../domain/invoice.ts";
+import { sha256Hex } from "../domain/secrets.ts";
+import { base64Url, hmac } from "../domain/signing.ts";
+import type { Services } from "../services.ts";
 
 export const DEFAULT_SHARE_DAYS = 30;
 

@@ -1,15 +1,15 @@
 // Templates as the service sees them: the four built-in designs and an account's custom ones, the
 // record every face returns, ownership, and the RenderTemplate a render receives (options resolved
 // against the base, logo bytes read from the blob store).
-import type { Executor } from "../db/client.ts";
-import { findTemplate, type TemplateRow } from "../db/queries/templates.ts";
-import { BASE_DESIGNS, BASE_DEFAULTS, optionsSchema, resolveOptions, type BaseDesign, type StoredLogo, type TemplateOptions } from "../render/templates/options.ts";
-import { builtInTemplate, type RenderTemplate } from "../render/templates/template.ts";
-import type { BlobStore } from "./blob-store.ts";
-import type { Services } from "./services.ts";
-import { AppError } from "./domain/errors.ts";
-import { assertOwned } from "./invoices/ownership.ts";
-import { errorFromIssues } from "./domain/validation.ts";
+import type { Executor } from "../../db/client.ts";
+import { findTemplate, type TemplateRow } from "../../db/queries/templates.ts";
+import { BASE_DESIGNS, BASE_DEFAULTS, optionsSchema, resolveOptions, type BaseDesign, type StoredLogo, type TemplateOptions } from "../../render/templates/options.ts";
+import { builtInTemplate, type RenderTemplate } from "../../render/templates/template.ts";
+import type { BlobStore } from "../blob-store.ts";
+import type { Services } from "../services.ts";
+import { AppError } from "../domain/errors.ts";
+import { assertOwned } from "../invoices/ownership.ts";
+import { errorFromIssues } from "../domain/validation.ts";
 
 /** What every face returns for a template, built-in or custom. */
 export type TemplateRecord = {

@@ -9,9 +9,9 @@
 //   Deno (2.9) does not stop a worker stuck in an endless JS loop on terminate(): its slot is freed
 //   but the thread spins until the process ends (denoland/deno#35657). Bun stops it.
 // - close() rejects queued and running jobs and terminates every worker; later run() calls reject.
-import { errorFromWorker, type JobRequest, type WorkerReply } from "../render/worker-protocol.ts";
-import type { RenderJob } from "../render/worker.ts";
-import { AppError } from "./domain/errors.ts";
+import { errorFromWorker, type JobRequest, type WorkerReply } from "../../render/worker-protocol.ts";
+import type { RenderJob } from "../../render/worker.ts";
+import { AppError } from "../domain/errors.ts";
 
 export type WorkerPool<Job> = {
   run<T>(job: Job): Promise<T>;
@@ -31,7 +31,7 @@ export type PoolOptions = {
 
 export const DEFAULT_MAX_QUEUED = 256;
 export const DEFAULT_JOB_TIMEOUT_MS = 30_000;
-const RENDER_WORKER = new URL("../render/worker.ts", import.meta.url);
+const RENDER_WORKER = new URL("../../render/worker.ts", import.meta.url);
 
 /** One core stays with the event loop (HTTP, database); never more than 4 render threads. */
 export function defaultPoolSize(): number {
