@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../server/domain/errors.ts";
 import { assertKeepsNumber } from "../../server/domain/invoice.ts";
+import { documentName, transitionRefused } from "../../server/domain/lifecycle.ts";
 import { finalized, saveRevision } from "../../server/invoices/writes.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
@@ -31,7 +32,7 @@ export const finalizeInvoice = invoiceWriteProcedure
       payload: { procedure: "invoices.finalize", id, base_revision, number },
       async change(current, tx) {
         if (current.locked) throw new AppError("INVOICE_LOCKED", "The invoice is already finalized", { number: current.number });
-        if (current.status === "void") throw new AppError("INVALID_TRANSITION", "A void invoice cannot be finalized", { status: current.status });
+        if (current.status === "void") throw transitionRefused(current, writer.mover, `A void ${documentName(current.type)} cannot be finalized`);
         assertKeepsNumber(current, number);
         const record = await finalized(tx, writer.accountId, number ? { ...current, number } : current, ctx.services.clock.now());
         return { record, action: "finalized", changes: ["locked", "number"] };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { insertPayment } from "../../db/queries/payments.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { newId } from "../../server/domain/ids.ts";
-import { acceptsPayment } from "../../server/domain/lifecycle.ts";
+import { acceptsPayment, documentName, transitionRefused } from "../../server/domain/lifecycle.ts";
 import { loadProfile, saveRevision, todayFor } from "../../server/invoices/writes.ts";
 import { isoDate, amountSchema, resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
@@ -44,7 +44,7 @@ export const recordPayment = invoiceWriteProcedure
         // Whether the invoice takes payments at all comes first: "exceeds the amount due" only means
         // something on one that does.
         if (!acceptsPayment(current.type, current.status)) {
-          throw new AppError("INVALID_TRANSITION", `Payments are recorded on sent invoices; this ${current.type} is ${current.status}`, { status: current.status });
+          throw transitionRefused(current, writer.mover, `Payments are recorded on sent invoices and credit notes; the status of this ${documentName(current.type)} is ${current.status}`);
         }
         if (payment.amount > current.amount_due) {
           throw new AppError("INVALID_AMOUNT", `amount exceeds the amount due (${current.amount_due})`, { field: "amount", issue: "exceeds the amount due" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../../server/domain/errors.ts";
+import { documentName, transitionRefused } from "../../server/domain/lifecycle.ts";
 import { saveRevision } from "../../server/invoices/writes.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
@@ -22,14 +22,15 @@ export const undoFinalize = invoiceWriteProcedure
   .output(invoiceOutput)
   .mutation(({ ctx, input }) => {
     const { id, base_revision, operation_id } = input;
-    return saveRevision(ctx.services, writerOf(ctx), {
+    const writer = writerOf(ctx);
+    return saveRevision(ctx.services, writer, {
       invoiceId: id,
       baseRevision: base_revision,
       operationId: operation_id,
       payload: { procedure: "invoices.undoFinalize", id, base_revision },
       async change(current) {
-        if (!current.locked) throw new AppError("INVALID_TRANSITION", "The invoice is not finalized", { locked: false });
-        if (current.sent_at !== null) throw new AppError("INVALID_TRANSITION", "The invoice has been sent; void it instead", { status: current.status });
+        if (!current.locked) throw transitionRefused(current, writer.mover, `This ${documentName(current.type)} is not finalized`, { locked: false });
+        if (current.sent_at !== null) throw transitionRefused(current, writer.mover, `This ${documentName(current.type)} has been sent, so its finalization stays (void it instead)`);
         return { record: { ...current, locked: false, finalized_at: null }, action: "finalize_undone", changes: ["locked"] };
       },
     });

@@ -32,26 +32,62 @@ const APPROVING_SHORTCUTS: Partial<Record<InvoiceStatus, readonly InvoiceStatus[
 
 export type TransitionPlan = { approves: boolean; sends: boolean };
 
+/** Moves that approve the document: review → approved, and the shortcuts that skip review. */
+function approves(from: InvoiceStatus, to: InvoiceStatus): boolean {
+  return (from === "review" && to === "approved") || (APPROVING_SHORTCUTS[from]?.includes(to) ?? false);
+}
+
+const DOCUMENT_NAMES: Record<InvoiceType, string> = { invoice: "invoice", credit_note: "credit note", quote: "quote", purchase_order: "purchase order" };
+
+/** The document type in words, for messages: "credit note". */
+export function documentName(type: InvoiceType): string {
+  return DOCUMENT_NAMES[type];
+}
+
+/** The document named with its article, for messages: "an invoice", "a credit note". */
+export function documentWithArticle(type: InvoiceType): string {
+  const name = DOCUMENT_NAMES[type];
+  return `${/^[aeiou]/.test(name) ? "an" : "a"} ${name}`;
+}
+
+/** The statuses `mover` may move a document of `type` to from `from`, in the machine's order. */
+export function allowedMoves(type: InvoiceType, from: InvoiceStatus, mover: Mover): InvoiceStatus[] {
+  const reachable = mover.kind === "system" ? (SYSTEM_MOVES[from] ?? []) : [...USER_MOVES[from], ...(APPROVING_SHORTCUTS[from] ?? [])];
+  const permitted = (to: InvoiceStatus): boolean => mover.kind === "system" || mover.canApprove || !approves(from, to);
+  const payableOnly = (to: InvoiceStatus): boolean => isPayable(type) || (to !== "paid" && to !== "overdue");
+  return INVOICE_STATUSES.filter((to) => reachable.includes(to) && permitted(to) && payableOnly(to));
+}
+
+/**
+ * 409 INVALID_TRANSITION for a document in `status`: the message says why, and `details.allowed`
+ * names the moves that are possible from where it stands, so a caller knows what it can do instead.
+ */
+export function transitionRefused(document: { type: InvoiceType; status: InvoiceStatus }, mover: Mover, reason: string, details: Record<string, unknown> = {}): AppError {
+  const allowed = allowedMoves(document.type, document.status, mover);
+  const options = allowed.length ? `from ${document.status} it can move to ${allowed.join(", ")}` : `${document.status} is final`;
+  return new AppError("INVALID_TRANSITION", `${reason}; ${options}`, { status: document.status, ...details, allowed });
+}
+
 export function planTransition(type: InvoiceType, from: InvoiceStatus, to: InvoiceStatus, mover: Mover): TransitionPlan {
-  const invalid = (reason: string): AppError =>
-    new AppError("INVALID_TRANSITION", `Cannot move a ${type} from ${from} to ${to}: ${reason}`, { from, to });
+  const invalid = (reason?: string): AppError =>
+    transitionRefused({ type, status: from }, mover, `Cannot move ${documentWithArticle(type)} from ${from} to ${to}${reason ? `: ${reason}` : ""}`, { from, to });
   if ((to === "paid" || to === "overdue") && !isPayable(type)) {
-    throw invalid(`a ${type} is never ${to}`);
+    throw invalid(`${documentWithArticle(type)} is never ${to}`);
   }
   if (mover.kind === "system") {
     if (!SYSTEM_MOVES[from]?.includes(to)) throw invalid("not a move the service makes");
     return { approves: false, sends: false };
   }
-  const approves = (from === "review" && to === "approved") || (APPROVING_SHORTCUTS[from]?.includes(to) ?? false);
+  const approving = approves(from, to);
   if (!USER_MOVES[from].includes(to) && !APPROVING_SHORTCUTS[from]?.includes(to)) {
-    throw invalid(from === "paid" || from === "void" ? `${from} is final` : "not an allowed move");
+    throw invalid();
   }
-  if (approves && !mover.canApprove) {
+  if (approving && !mover.canApprove) {
     throw new AppError("FORBIDDEN", "Approving an invoice needs the invoices:approve right; move it to review instead", {
       required_scope: "invoices:approve",
     });
   }
-  return { approves, sends: to === "sent" };
+  return { approves: approving, sends: to === "sent" };
 }
 
 /** Quotes and purchase orders are never paid (nor overdue); invoices and credit notes are. */

@@ -102,8 +102,16 @@ describe("POST /api/invoices/{id}/payments: errors", () => {
     ["a sent quote", async () => owner.steps.sent({ type: "quote" })],
   ])("a payment on %s is 409 INVALID_TRANSITION", async (_name, make) => {
     const invoice = await make();
-    expectError(await pay(invoice, { amount: 1 }), 409, "INVALID_TRANSITION");
+    const reply = await pay(invoice, { amount: 1 });
+    expectError(reply, 409, "INVALID_TRANSITION");
+    expect(reply.body.details).toMatchObject({ status: invoice.status, allowed: expect.any(Array) });
     expect(await owner.steps.get(invoice.id)).toEqual(invoice);
+  });
+
+  test("the refusal says which documents take payments and what the draft can do instead", async () => {
+    const reply = await pay(await owner.steps.create(), { amount: 1 });
+    expect(reply.body.error).toBe("Payments are recorded on sent invoices and credit notes; the status of this invoice is draft; from draft it can move to review, approved, sent, void");
+    expect(reply.body.details.allowed).toEqual(["review", "approved", "sent", "void"]);
   });
 
   test("revision rules: 428 first, then 422, then 409", async () => {

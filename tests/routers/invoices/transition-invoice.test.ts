@@ -141,6 +141,20 @@ describe("POST /api/invoices/{id}/transition: errors", () => {
     expect(await owner.steps.get(invoice.id)).toEqual(invoice);
   });
 
+  test("the refusal names the moves allowed from the current status, in a grammatical message", async () => {
+    const paid = await invoiceIn("paid");
+    const fromPaid = await move(paid, "draft");
+    expect(fromPaid.body).toEqual({
+      error: "Cannot move an invoice from paid to draft; paid is final",
+      code: "INVALID_TRANSITION",
+      details: { status: "paid", from: "paid", to: "draft", allowed: [] },
+    });
+    const creditNote = await invoiceIn("draft", { type: "credit_note" });
+    const fromDraft = await move(creditNote, "viewed");
+    expect(fromDraft.body.error).toBe("Cannot move a credit note from draft to viewed; from draft it can move to review, approved, sent, void");
+    expect(fromDraft.body.details.allowed).toEqual(["review", "approved", "sent", "void"]);
+  });
+
   test("quotes and purchase orders never become paid or overdue", async () => {
     for (const type of ["quote", "purchase_order"]) {
       const sent = await invoiceIn("sent", { type });
