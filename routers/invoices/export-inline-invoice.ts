@@ -33,7 +33,7 @@ export const exportInlineInvoice = publicProcedure
   .output(exportOutput)
   .mutation(async ({ ctx, input }) => {
     const { invoice } = input;
-    if (invoice.preceding_invoice && "id" in invoice.preceding_invoice) {
+    if (invoice.preceding_invoice?.id) {
       throw new AppError("VALIDATION_ERROR", "An inline invoice names its preceding invoice by number, not id", { field: "invoice.preceding_invoice.id", issue: "use number" });
     }
     const templateId = input.template_id ?? DEFAULT_DESIGN;

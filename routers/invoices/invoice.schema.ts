@@ -112,9 +112,15 @@ export const lineItemInput = z.strictObject({
   tax_exemption_reason: z.string().max(1000).nullable().optional(),
 }).superRefine(safeLineAmount);
 
+/** Accepts the record's own shape back ({id, number, issue_date}): the id decides when given. */
 const precedingInput = z
-  .union([z.strictObject({ id: resourceId("inv") }), z.strictObject({ number: z.string().min(1).max(100), issue_date: isoDate.nullable().optional() })])
-  .describe("credit notes: the invoice corrected, stored ({id}) or outside ({number, issue_date})");
+  .strictObject({
+    id: resourceId("inv").nullable().optional().describe("a stored invoice of this account; number and issue_date, if given too, must match it"),
+    number: z.string().min(1).max(100).optional().describe("the number of an invoice outside the service (without id)"),
+    issue_date: isoDate.nullable().optional().describe("the issue date of that invoice"),
+  })
+  .refine((value) => Boolean(value.id) || value.number !== undefined, "give id (a stored invoice) or number (an invoice outside the service)")
+  .describe("credit notes: the invoice corrected, stored ({id}) or outside ({number, issue_date}); the shape a read returns is accepted back");
 
 const name = z.string().trim().min(1).max(500);
 const text = (max: number) => z.string().max(max);

@@ -78,7 +78,11 @@ export type ItemInput = {
   tax_exemption_reason?: string | null;
 };
 export type PaymentInput = Partial<{ means: string; iban: string | null; bic: string | null; reference: string | null }>;
-export type PrecedingInput = { id: string } | { number: string; issue_date?: string | null };
+/**
+ * A stored invoice by `id` (a number or date beside it must agree), or one outside the service by
+ * `number` and `issue_date`: the shape the record itself returns is accepted back as it is.
+ */
+export type PrecedingInput = { id?: string | null; number?: string; issue_date?: string | null };
 
 /** Fields a caller may set on create or change on update (null clears an optional one). */
 export type InvoiceFieldsInput = {
@@ -120,7 +124,7 @@ export type ClientSnapshot = {
   locale: string | null;
 };
 
-/** What the caller resolved from storage for the input's references. */
+/** What the caller resolved from storage for the input's references (a stored preceding invoice by id). */
 export type Resolved = { client?: ClientSnapshot | null; preceding?: PrecedingInvoice | null };
 
 export const DEFAULT_UNIT = "C62";
@@ -223,6 +227,13 @@ function paymentWith(base: PaymentInstructions | null, input: PaymentInput | nul
   };
 }
 
+/** The preceding invoice an input names: a stored one as resolved, an outside one as given. */
+function precedingOf(input: PrecedingInput | null, resolved: Resolved): PrecedingInvoice | null {
+  if (input === null) return null;
+  if (input.id) return resolved.preceding ?? null;
+  return input.number === undefined ? null : { id: null, number: input.number, issue_date: input.issue_date ?? null };
+}
+
 /** Copies the given fields over `record`; `undefined` leaves a field, `null` clears it. */
 function assignFields(record: InvoiceRecord, input: InvoiceFieldsInput, resolved: Resolved, profile: StoredProfile, now: number): InvoiceRecord {
   const next: InvoiceRecord = { ...record };
@@ -256,7 +267,7 @@ function assignFields(record: InvoiceRecord, input: InvoiceFieldsInput, resolved
   if (input.from_address !== undefined) next.from_address = toAddress(input.from_address);
   if (input.bill_to_address !== undefined) next.bill_to_address = toAddress(input.bill_to_address);
   if (input.payment !== undefined) next.payment = paymentWith(record.payment, input.payment, profile);
-  if (input.preceding_invoice !== undefined) next.preceding_invoice = input.preceding_invoice === null ? null : (resolved.preceding ?? null);
+  if (input.preceding_invoice !== undefined) next.preceding_invoice = precedingOf(input.preceding_invoice, resolved);
   if (input.items !== undefined) next.items = toItems(input.items, record.items, now);
   return next;
 }

@@ -3,7 +3,15 @@
 // VALIDATION_ERROR, each with `details {field, issue}` naming the first offending field.
 import { AppError } from "./errors.ts";
 
-export type SchemaIssue = { code?: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string; keys?: string[] };
+export type SchemaIssue = {
+  code?: string;
+  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+  message: string;
+  keys?: string[];
+  expected?: string;
+  /** A union's failure: the issues of each alternative. */
+  errors?: SchemaIssue[][];
+};
 
 const REVISION_FIELDS = new Set(["base_revision", "operation_id"]);
 const MONEY_FIELDS = new Set(["rate", "amount"]);
@@ -16,15 +24,52 @@ function isMissing(issue: SchemaIssue): boolean {
   return issue.code === "invalid_type" && /received undefined/.test(issue.message);
 }
 
+/** zod's own words for a union that failed, or a refinement without a message: never shown as such. */
+const BARE_MESSAGE = "Invalid input";
+
+function isRootTypeMismatch(issue: SchemaIssue): boolean {
+  return issue.code === "invalid_type" && pathOf(issue).length === 0;
+}
+
+/**
+ * A union's failure as the issue that helps: when the value has the type of exactly one alternative
+ * (an object where a string or an object is accepted), that alternative's own first issue, at its
+ * full path; otherwise the union's own message, or what the alternatives expected ("expected string
+ * or object"), never zod's bare "Invalid input".
+ */
+function resolveUnion(issue: SchemaIssue): SchemaIssue {
+  const branches = issue.errors ?? [];
+  const fitting = branches.filter((branch) => !branch.some(isRootTypeMismatch));
+  // Among alternatives of the value's type, the one without unknown fields, then the one with fewest complaints.
+  const ranked = fitting
+    .map((branch) => ({ branch, unknown: branch.some((inner) => inner.code === "unrecognized_keys" && pathOf(inner).length === 0) }))
+    .sort((a, b) => Number(a.unknown) - Number(b.unknown) || a.branch.length - b.branch.length);
+  const best = ranked[0];
+  const unique = best && (ranked.length === 1 || ranked[1]!.unknown !== best.unknown || ranked[1]!.branch.length !== best.branch.length);
+  if (best && unique && best.branch[0]) {
+    const inner = best.branch[0];
+    return resolved({ ...inner, path: [...(issue.path ?? []), ...(inner.path ?? [])] });
+  }
+  if (issue.message !== BARE_MESSAGE) return issue;
+  const expected = [...new Set(branches.map((branch) => branch.find(isRootTypeMismatch)?.expected ?? "object"))];
+  return { ...issue, message: `expected ${expected.join(" or ")}` };
+}
+
+function resolved(issue: SchemaIssue): SchemaIssue {
+  return issue.code === "invalid_union" ? resolveUnion(issue) : issue;
+}
+
 function describe(issue: SchemaIssue): { field: string; issue: string } {
   const path = pathOf(issue);
   if (issue.code === "unrecognized_keys" && issue.keys?.length) {
     return { field: [...path, issue.keys[0]].join("."), issue: "unknown field" };
   }
-  return { field: path.join(".") || "(body)", issue: isMissing(issue) ? "required" : issue.message };
+  // zod prefixes type errors with its bare "Invalid input: "; what follows says what was expected.
+  return { field: path.join(".") || "(body)", issue: isMissing(issue) ? "required" : issue.message.replace(/^Invalid input: /, "") };
 }
 
-export function errorFromIssues(issues: readonly SchemaIssue[]): AppError {
+export function errorFromIssues(given: readonly SchemaIssue[]): AppError {
+  const issues = given.map(resolved);
   const missingRevision = issues.find((issue) => isMissing(issue) && pathOf(issue).length === 1 && REVISION_FIELDS.has(pathOf(issue)[0] ?? ""));
   if (missingRevision) {
     return new AppError("REVISION_REQUIRED", undefined, { field: pathOf(missingRevision)[0], issue: "required" });

@@ -13,7 +13,7 @@ import { assertUsableTemplate } from "../documents/templates.ts";
 import { dateInZone } from "../domain/clock.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
-import type { ClientSnapshot, InvoiceFieldsInput, InvoiceRecord, PrecedingInvoice, Resolved } from "../domain/invoice.ts";
+import type { ClientSnapshot, InvoiceFieldsInput, InvoiceRecord, PrecedingInput, PrecedingInvoice, Resolved } from "../domain/invoice.ts";
 import { planTransition, type InvoiceStatus, type Mover } from "../domain/lifecycle.ts";
 import { formatInvoiceNumber } from "../domain/numbering.ts";
 import type { StoredProfile } from "../domain/profile.ts";
@@ -44,12 +44,24 @@ async function resolveClient(db: Executor, accountId: string, clientId: string):
   return client;
 }
 
-async function resolvePreceding(db: Executor, accountId: string, input: NonNullable<InvoiceFieldsInput["preceding_invoice"]>): Promise<PrecedingInvoice> {
-  if (!("id" in input)) return { id: null, number: input.number, issue_date: input.issue_date ?? null };
+/**
+ * A stored preceding invoice: the id decides, and a number or issue date given beside it (a record
+ * read back and written again carries both) must agree with that invoice (422 naming the field).
+ */
+async function resolveStoredPreceding(db: Executor, accountId: string, input: PrecedingInput & { id: string }): Promise<PrecedingInvoice> {
   const source = await ownedInvoice(db, accountId, input.id, "preceding_invoice.id");
   if (!source.number) {
     throw new AppError("VALIDATION_ERROR", "The preceding invoice has no number yet", { field: "preceding_invoice.id", issue: "not numbered" });
   }
+  const disagrees = (field: "number" | "issue_date", given: string | null | undefined, stored: string): AppError | null =>
+    given === undefined || given === null || given === stored
+      ? null
+      : new AppError("VALIDATION_ERROR", `preceding_invoice.${field} is ${JSON.stringify(given)} but invoice ${source.id} has ${JSON.stringify(stored)}`, {
+          field: `preceding_invoice.${field}`,
+          issue: `does not match invoice ${source.id} (${stored}); the id decides, so leave it out or send ${stored}`,
+        });
+  const mismatch = disagrees("number", input.number, source.number) ?? disagrees("issue_date", input.issue_date, source.issue_date);
+  if (mismatch) throw mismatch;
   return { id: source.id, number: source.number, issue_date: source.issue_date };
 }
 
@@ -58,7 +70,7 @@ export async function resolveReferences(db: Executor, accountId: string, input: 
   if (input.template_id) await assertUsableTemplate(db, accountId, input.template_id);
   return {
     client: input.client_id ? await resolveClient(db, accountId, input.client_id) : null,
-    preceding: input.preceding_invoice ? await resolvePreceding(db, accountId, input.preceding_invoice) : null,
+    preceding: input.preceding_invoice?.id ? await resolveStoredPreceding(db, accountId, { ...input.preceding_invoice, id: input.preceding_invoice.id }) : null,
   };
 }
 

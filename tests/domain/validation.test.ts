@@ -57,3 +57,27 @@ describe("canonical JSON and search folding", () => {
     expect(searchFold("Ærø İstanbul")).toBe(searchFold("ærø i̇stanbul"));
   });
 });
+
+describe("unions say what they expected, never a bare Invalid input", () => {
+  const details = (schema: z.ZodType, input: unknown) => {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) throw new Error("expected a failure");
+    return errorFromIssues(parsed.error.issues).details;
+  };
+  const address = z.strictObject({ where: z.union([z.string().max(5), z.strictObject({ line1: z.string(), city: z.string().optional() })]) });
+
+  test("a value of neither alternative's type lists the types expected", () => {
+    expect(details(address, { where: 5 })).toEqual({ field: "where", issue: "expected string or object" });
+  });
+
+  test("a value of one alternative's type reports that alternative's own issue at its full path", () => {
+    expect(details(address, { where: { line1: "x", city: 7 } })).toEqual({ field: "where.city", issue: "expected string, received number" });
+    expect(details(address, { where: { line1: "x", zip: "1" } })).toEqual({ field: "where.zip", issue: "unknown field" });
+  });
+
+  test("among object alternatives, the one without unknown fields wins; a tie keeps the union's own message", () => {
+    const either = z.strictObject({ ref: z.union([z.strictObject({ id: z.string() }), z.strictObject({ number: z.string() })], { error: "give id or number" }) });
+    expect(details(either, { ref: { number: 5 } })).toEqual({ field: "ref.number", issue: "expected string, received number" });
+    expect(details(either, { ref: {} })).toEqual({ field: "ref", issue: "give id or number" });
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { api, type Api } from "../../helpers/http.ts";
-import { invoiceInput } from "../../helpers/factories.ts";
+import { invoiceInput, operation } from "../../helpers/factories.ts";
 import { expectSecurityCases } from "../../helpers/security.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../../helpers/server.ts";
 
@@ -161,6 +161,61 @@ describe("POST /api/invoices: errors", () => {
     expect(foreign.body.details.field).toBe("client_id");
     const missing = await client.post("/api/invoices", invoiceInput({ client_id: "cli_missing" }));
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("POST /api/invoices: a credit note's preceding invoice", () => {
+  async function finalizedInvoice(): Promise<{ id: string; number: string; issue_date: string }> {
+    const created = await client.post("/api/invoices", invoiceInput());
+    const finalized = await client.post(`/api/invoices/${created.body.id}/finalize`, operation(1));
+    expect(finalized.status).toBe(200);
+    return finalized.body;
+  }
+
+  test("the shape a read returns is accepted back as it is", async () => {
+    const original = await finalizedInvoice();
+    const note = await client.post("/api/invoices", invoiceInput({ type: "credit_note", preceding_invoice: { id: original.id } }));
+    expect(note.status).toBe(201);
+    expect(note.body.preceding_invoice).toEqual({ id: original.id, number: original.number, issue_date: original.issue_date });
+    const again = await client.post("/api/invoices", invoiceInput({ type: "credit_note", preceding_invoice: note.body.preceding_invoice }));
+    expect(again.status).toBe(201);
+    expect(again.body.preceding_invoice).toEqual(note.body.preceding_invoice);
+    const outside = await client.post("/api/invoices", invoiceInput({ type: "credit_note", preceding_invoice: { id: null, number: "OLD-7", issue_date: "2025-01-31" } }));
+    expect(outside.body.preceding_invoice).toEqual({ id: null, number: "OLD-7", issue_date: "2025-01-31" });
+    const updated = await client.put(`/api/invoices/${again.body.id}`, { ...operation(1), preceding_invoice: again.body.preceding_invoice, notes: "same reference" });
+    expect(updated.status).toBe(200);
+    expect(updated.body.preceding_invoice).toEqual(note.body.preceding_invoice);
+  });
+
+  test.each([
+    ["number", { number: "INV-9999-0001" }],
+    ["issue_date", { issue_date: "2020-01-01" }],
+  ])("the id decides: a %s that disagrees is 422 naming it", async (field, disagreeing) => {
+    const original = await finalizedInvoice();
+    const reply = await client.post("/api/invoices", invoiceInput({ type: "credit_note", preceding_invoice: { id: original.id, ...disagreeing } }));
+    expect(reply.status).toBe(422);
+    expect(reply.body.details.field).toBe(`preceding_invoice.${field}`);
+    expect(reply.body.details.issue).toContain(`does not match invoice ${original.id}`);
+  });
+
+  test("neither id nor number says what is expected, never a bare Invalid input", async () => {
+    const reply = await client.post("/api/invoices", invoiceInput({ type: "credit_note", preceding_invoice: { issue_date: "2025-01-31" } }));
+    expect(reply.status).toBe(422);
+    expect(reply.body.details).toEqual({ field: "preceding_invoice", issue: "give id (a stored invoice) or number (an invoice outside the service)" });
+  });
+});
+
+describe("POST /api/invoices: unions and refinements say what they expect", () => {
+  test.each([
+    ["an address that is neither text nor an object", { from_address: 5 }, "from_address", "expected string or object"],
+    ["an unknown field inside an address object", { bill_to_address: { line1: "x", line9: "y" } }, "bill_to_address.line9", "unknown field"],
+    ["an address field of the wrong type", { bill_to_address: { city: 5 } }, "bill_to_address.city", "expected string, received number"],
+    ["a description of the wrong type", { items: [{ description: 5, rate: 1 }] }, "items.0.description", "expected string, received number"],
+  ])("%s", async (_name, overrides, field, issue) => {
+    const reply = await client.post("/api/invoices", invoiceInput(overrides));
+    expect(reply.status).toBe(422);
+    expect(reply.body.details).toEqual({ field, issue });
+    expect(reply.body.error).not.toContain("Invalid input");
   });
 });
 
