@@ -46,7 +46,15 @@ export type ToolMeta = {
   hints: ToolHints;
   /** The tool's output is an exported file's link (MCP: text inline, the rest as a resource_link). */
   returnsFile?: boolean;
+  /**
+   * One valid call of this action, without `action`/`entity` (the registry adds them): tools/list
+   * shows it in the tool's description, and a test runs it through the procedure's input schema.
+   */
+  example: Record<string, unknown>;
 };
+
+/** What the procedures of one aggregate tool share; each procedure adds its action and example. */
+export type ToolFamily = Omit<ToolMeta, "action" | "isDefault" | "selectWhen" | "entity" | "example">;
 
 export type Meta = OpenApiMeta & {
   tool?: ToolMeta;
@@ -56,6 +64,8 @@ export type Meta = OpenApiMeta & {
   unmetered?: boolean;
   /** The scope a key needs, recorded by the builder for capabilities and docs. */
   scope?: Scope;
+  /** Set by keyProcedure (and so scopedProcedure): a call without a valid API key is 401. */
+  keyRequired?: true;
 };
 
 const t = initTRPC
@@ -183,7 +193,7 @@ export const publicProcedure = guarded(false);
 export const housekeepingProcedure = publicProcedure.meta({ unmetered: true });
 
 /** Needs a valid API key, whatever its scopes; the procedure then works inside that key's account. */
-export const keyProcedure = guarded(true);
+export const keyProcedure = guarded(true).meta({ keyRequired: true });
 
 /** Needs an API key holding `scope` (checked by `admit` from the meta). */
 export function scopedProcedure(scope: Scope) {

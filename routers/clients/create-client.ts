@@ -10,7 +10,7 @@ export const createClient = scopedProcedure("entities:write")
   .meta({
     openapi: { method: "POST", path: "/clients", tags: ["clients"], operationId: "createClient", summary: "Create a client (only name is required)" },
     successStatus: 201,
-    tool: { ...ENTITIES_MUTATE_TOOL, entity: "client", action: "create" },
+    tool: { ...ENTITIES_MUTATE_TOOL, entity: "client", action: "create", example: { name: "Globex Corporation", email: "ap@globex.example", currency: "USD", locale: "en-US" } },
   })
   .input(z.strictObject({ name: clientName, ...clientFields }))
   .output(clientOutput)

@@ -5,11 +5,12 @@ import { ownedClient } from "../../server/invoices/ownership.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const deleteClient = scopedProcedure("entities:write")
   .meta({
     openapi: { method: "DELETE", path: "/clients/{id}", tags: ["clients"], operationId: "deleteClient", summary: "Delete a client no invoice uses (archive it otherwise)" },
-    tool: { ...ENTITIES_MUTATE_TOOL, entity: "client", action: "delete" },
+    tool: { ...ENTITIES_MUTATE_TOOL, entity: "client", action: "delete", example: { id: EXAMPLE_IDS.client } },
   })
   .input(z.strictObject({ id: resourceId("cli") }))
   .output(deletedOutput)

@@ -8,7 +8,7 @@ import { clientOutput } from "./client.schema.ts";
 export const listClientsProcedure = scopedProcedure("entities:read")
   .meta({
     openapi: { method: "GET", path: "/clients", tags: ["clients"], operationId: "listClients", summary: "List clients by name; q searches name and e-mail" },
-    tool: { ...ENTITIES_QUERY_TOOL, entity: "client", action: "list" },
+    tool: { ...ENTITIES_QUERY_TOOL, entity: "client", action: "list", example: { q: "globex" } },
   })
   .input(
     z.strictObject({

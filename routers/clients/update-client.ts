@@ -7,6 +7,7 @@ import { givenFields } from "../shared/given-fields.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { clientFields, clientName, clientOutput } from "./client.schema.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const updateClient = scopedProcedure("entities:write")
   .meta({
@@ -17,7 +18,7 @@ export const updateClient = scopedProcedure("entities:write")
       operationId: "updateClient",
       summary: "Update a client; archived: true hides it from lists and new invoices (invoices keep their copy)",
     },
-    tool: { ...ENTITIES_MUTATE_TOOL, entity: "client", action: "update" },
+    tool: { ...ENTITIES_MUTATE_TOOL, entity: "client", action: "update", example: { id: EXAMPLE_IDS.client, email: "billing@globex.example" } },
   })
   .input(z.strictObject({ id: resourceId("cli"), name: clientName.optional(), ...clientFields, archived: z.boolean().optional() }))
   .output(clientOutput)

@@ -10,6 +10,7 @@ import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const deleteInvoice = invoiceWriteProcedure
   .meta({
@@ -20,7 +21,7 @@ export const deleteInvoice = invoiceWriteProcedure
       operationId: "deleteInvoice",
       summary: "Delete an invoice that never had a number (numbered ones are voided instead)",
     },
-    tool: { ...INVOICES_MUTATE_TOOL, action: "delete" },
+    tool: { ...INVOICES_MUTATE_TOOL, action: "delete", example: { id: EXAMPLE_IDS.invoice, base_revision: 1, operation_id: EXAMPLE_IDS.operation } },
   })
   .input(
     z.strictObject({

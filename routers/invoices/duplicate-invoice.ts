@@ -7,6 +7,7 @@ import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
 import { writerOf } from "./writer.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const duplicateInvoice = scopedProcedure("invoices:write")
   .meta({
@@ -24,6 +25,7 @@ export const duplicateInvoice = scopedProcedure("invoices:write")
       description: "Clone an invoice as a new draft: no number, issued today, due after the original's term, same items, client and template.",
       auth: "key",
       hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
+      example: { id: EXAMPLE_IDS.invoice, idempotency_key: "duplicate-2026-12" },
     },
   })
   .input(z.strictObject({ id: resourceId("inv"), idempotency_key: idempotencyKey.optional() }))

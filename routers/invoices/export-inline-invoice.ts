@@ -27,7 +27,7 @@ export const exportInlineInvoice = publicProcedure
       operationId: "exportInlineInvoice",
       summary: "Export an invoice given inline, without storing it and without credentials",
     },
-    tool: { ...INVOICES_EXPORT_TOOL, action: "inline", selectWhen: "invoice" },
+    tool: { ...INVOICES_EXPORT_TOOL, action: "inline", selectWhen: "invoice", example: { invoice: { from_name: "Acme GmbH", bill_to_name: "Globex Corporation", currency: "EUR", locale: "en-IE", issue_date: "2026-11-21", items: [{ description: "Consulting", quantity: 2, rate: 12_000 }] }, format: "md" } },
   })
   .input(z.strictObject({ invoice: z.strictObject(inlineFields), ...exportOptions }))
   .output(exportOutput)

@@ -7,6 +7,7 @@ import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { exportOptions, exportOutput } from "./export.schema.ts";
 import { INVOICES_EXPORT_TOOL } from "./tools.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const exportInvoiceProcedure = scopedProcedure("invoices:read")
   .meta({
@@ -17,7 +18,7 @@ export const exportInvoiceProcedure = scopedProcedure("invoices:read")
       operationId: "exportInvoice",
       summary: "Export an invoice (PDF by default, or any of the 14 formats) and get a signed download link valid for 24 hours",
     },
-    tool: { ...INVOICES_EXPORT_TOOL, action: "stored", isDefault: true },
+    tool: { ...INVOICES_EXPORT_TOOL, action: "stored", isDefault: true, example: { id: EXAMPLE_IDS.invoice, format: "pdf" } },
   })
   .input(z.strictObject({ id: resourceId("inv"), ...exportOptions }))
   .output(exportOutput)

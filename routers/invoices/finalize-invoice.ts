@@ -8,6 +8,7 @@ import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_FINALIZE_TOOL } from "./tools.ts";
 import { writerOf } from "./writer.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const finalizeInvoice = invoiceWriteProcedure
   .meta({
@@ -18,7 +19,7 @@ export const finalizeInvoice = invoiceWriteProcedure
       operationId: "finalizeInvoice",
       summary: "Lock an invoice and assign the next number (INV-2026-0001), or the number given",
     },
-    tool: { ...INVOICES_FINALIZE_TOOL, action: "finalize", isDefault: true },
+    tool: { ...INVOICES_FINALIZE_TOOL, action: "finalize", isDefault: true, example: { id: EXAMPLE_IDS.invoice, base_revision: 1, operation_id: EXAMPLE_IDS.operation } },
   })
   .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, number: z.string().trim().min(1).max(100).optional() }))
   .output(invoiceOutput)

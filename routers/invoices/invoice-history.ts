@@ -5,6 +5,7 @@ import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { invoiceStatus } from "./invoice.schema.ts";
 import { INVOICES_QUERY_TOOL } from "./tools.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 const historyEntry = z.object({
   id: z.string(),
@@ -21,7 +22,7 @@ const historyEntry = z.object({
 export const invoiceHistoryProcedure = scopedProcedure("invoices:read")
   .meta({
     openapi: { method: "GET", path: "/invoices/{id}/history", tags: ["invoices"], operationId: "invoiceHistory", summary: "Every edit and status move, with who and when" },
-    tool: { ...INVOICES_QUERY_TOOL, action: "history" },
+    tool: { ...INVOICES_QUERY_TOOL, action: "history", example: { id: EXAMPLE_IDS.invoice } },
   })
   .input(z.strictObject({ id: resourceId("inv") }))
   .output(z.object({ data: z.array(historyEntry) }))

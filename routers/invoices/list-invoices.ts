@@ -19,7 +19,7 @@ export const listInvoicesInput = z.strictObject({
 export const listInvoicesProcedure = scopedProcedure("invoices:read")
   .meta({
     openapi: { method: "GET", path: "/invoices", tags: ["invoices"], operationId: "listInvoices", summary: "List invoices, newest issue date first" },
-    tool: { ...INVOICES_QUERY_TOOL, action: "list", isDefault: true },
+    tool: { ...INVOICES_QUERY_TOOL, action: "list", isDefault: true, example: { status: "overdue", limit: 10 } },
   })
   .input(listInvoicesInput)
   .output(listOf(invoiceOutput))

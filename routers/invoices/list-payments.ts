@@ -4,6 +4,7 @@ import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { INVOICES_QUERY_TOOL } from "./tools.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 const paymentRecordOutput = z.object({
   id: z.string(),
@@ -18,7 +19,7 @@ const paymentRecordOutput = z.object({
 export const listPaymentsProcedure = scopedProcedure("invoices:read")
   .meta({
     openapi: { method: "GET", path: "/invoices/{id}/payments", tags: ["invoices"], operationId: "listPayments", summary: "Payments recorded on an invoice" },
-    tool: { ...INVOICES_QUERY_TOOL, action: "payments" },
+    tool: { ...INVOICES_QUERY_TOOL, action: "payments", example: { id: EXAMPLE_IDS.invoice } },
   })
   .input(z.strictObject({ id: resourceId("inv") }))
   .output(z.object({ data: z.array(paymentRecordOutput) }))

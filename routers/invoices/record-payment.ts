@@ -9,6 +9,7 @@ import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_MUTATE_TOOL } from "./tools.ts";
 import { writerOf } from "./writer.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const recordPayment = invoiceWriteProcedure
   .meta({
@@ -19,7 +20,7 @@ export const recordPayment = invoiceWriteProcedure
       operationId: "recordPayment",
       summary: "Record a payment; reaching the total marks the invoice paid",
     },
-    tool: { ...INVOICES_MUTATE_TOOL, action: "record_payment" },
+    tool: { ...INVOICES_MUTATE_TOOL, action: "record_payment", example: { id: EXAMPLE_IDS.invoice, base_revision: 4, operation_id: EXAMPLE_IDS.operation, amount: 50_000, date: "2026-11-25", method: "SEPA transfer" } },
   })
   .input(
     z.strictObject({

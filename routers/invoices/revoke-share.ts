@@ -4,11 +4,12 @@ import { revokeShare } from "../../server/documents/shares.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const revokeShareProcedure = scopedProcedure("invoices:write")
   .meta({
     openapi: { method: "DELETE", path: "/invoices/{id}/share", tags: ["invoices"], operationId: "revokeShare", summary: "Revoke the invoice's public link (its URL answers 404 from then on)" },
-    tool: { ...INVOICES_MUTATE_TOOL, action: "unshare" },
+    tool: { ...INVOICES_MUTATE_TOOL, action: "unshare", example: { id: EXAMPLE_IDS.invoice } },
   })
   .input(z.strictObject({ id: resourceId("inv") }))
   .output(z.object({ id: z.string(), revoked: z.boolean().describe("false when the invoice had no active link") }))

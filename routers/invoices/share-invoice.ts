@@ -4,6 +4,7 @@ import { DEFAULT_SHARE_DAYS, shareInvoice } from "../../server/documents/shares.
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const shareOutput = z
   .object({
@@ -23,7 +24,7 @@ export const shareInvoiceProcedure = scopedProcedure("invoices:write")
       operationId: "shareInvoice",
       summary: "Create the invoice's public link, or return the one that is active (one per invoice, 30 days by default)",
     },
-    tool: { ...INVOICES_MUTATE_TOOL, action: "share" },
+    tool: { ...INVOICES_MUTATE_TOOL, action: "share", example: { id: EXAMPLE_IDS.invoice, expires_in_days: 30 } },
   })
   .input(z.strictObject({ id: resourceId("inv"), expires_in_days: z.int().min(1).max(365).default(DEFAULT_SHARE_DAYS).describe("lifetime of a new link, 1 to 365 days") }))
   .output(shareOutput)

@@ -1,24 +1,24 @@
 // The aggregate tools of the spec's catalog over the invoice procedures (DESIGN "One source").
-import type { ToolMeta } from "../trpc.ts";
+import type { ToolFamily } from "../trpc.ts";
 
-export const INVOICES_QUERY_TOOL: ToolMeta = {
+export const INVOICES_QUERY_TOOL: ToolFamily = {
   name: "invoices.query",
   title: "Query invoices",
-  description: "List, search (q) or get invoices, their payments and history (with a key), or read the invoice a share token opens (share_token, no key). action: list | get | payments | history | shared.",
+  description: "List, search (q) or get invoices, their payments and history (with a key), or read the invoice a share token opens (share_token, no key).",
   auth: "none",
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 };
 
-export const INVOICES_MUTATE_TOOL: ToolMeta = {
+export const INVOICES_MUTATE_TOOL: ToolFamily = {
   name: "invoices.mutate",
   title: "Change invoices",
   description:
-    "Update fields, move the status, record a payment, delete a draft, or create (share) or revoke (unshare) its public link. action: update | transition | record_payment | delete | share | unshare. Revisioned (all but share and unshare): send base_revision (the revision you read) and a new operation_id (UUID).",
+    "Update fields, move the status, record a payment, delete a draft, or create (share) or revoke (unshare) its public link. Revisioned (all but share and unshare): send base_revision (the revision you read) and a new operation_id (UUID).",
   auth: "key",
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
 };
 
-export const INVOICES_FINALIZE_TOOL: ToolMeta = {
+export const INVOICES_FINALIZE_TOOL: ToolFamily = {
   name: "invoices.finalize",
   title: "Finalize invoice",
   description: "Lock an invoice and assign its number (action finalize), or undo that before it is sent (action undo). Revisioned.",
@@ -26,7 +26,7 @@ export const INVOICES_FINALIZE_TOOL: ToolMeta = {
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
 };
 
-export const INVOICES_EXPORT_TOOL: ToolMeta = {
+export const INVOICES_EXPORT_TOOL: ToolFamily = {
   name: "invoices.export",
   title: "Export invoice",
   description:

@@ -5,6 +5,7 @@ import { invoiceOutput, invoiceStatus, revisionFields } from "./invoice.schema.t
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_MUTATE_TOOL } from "./tools.ts";
 import { writerOf } from "./writer.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const transitionInvoice = invoiceWriteProcedure
   .meta({
@@ -15,7 +16,7 @@ export const transitionInvoice = invoiceWriteProcedure
       operationId: "transitionInvoice",
       summary: "Move an invoice to another status (draft → review → approved → sent → viewed → paid; void)",
     },
-    tool: { ...INVOICES_MUTATE_TOOL, action: "transition" },
+    tool: { ...INVOICES_MUTATE_TOOL, action: "transition", example: { id: EXAMPLE_IDS.invoice, base_revision: 2, operation_id: EXAMPLE_IDS.operation, status: "review", note: "ready for approval" } },
   })
   .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, status: invoiceStatus, note: z.string().max(1000).optional() }))
   .output(invoiceOutput)

@@ -6,6 +6,7 @@ import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_FINALIZE_TOOL } from "./tools.ts";
 import { writerOf } from "./writer.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const undoFinalize = invoiceWriteProcedure
   .meta({
@@ -16,7 +17,7 @@ export const undoFinalize = invoiceWriteProcedure
       operationId: "undoFinalize",
       summary: "Unlock a finalized invoice that has not been sent; it keeps its number",
     },
-    tool: { ...INVOICES_FINALIZE_TOOL, action: "undo" },
+    tool: { ...INVOICES_FINALIZE_TOOL, action: "undo", example: { id: EXAMPLE_IDS.invoice, base_revision: 2, operation_id: EXAMPLE_IDS.operation } },
   })
   .input(z.strictObject({ id: resourceId("inv"), ...revisionFields }))
   .output(invoiceOutput)

@@ -6,6 +6,7 @@ import { invoiceOutput, invoiceStatus, revisionFields, updateFields } from "./in
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_MUTATE_TOOL } from "./tools.ts";
 import { writerOf } from "./writer.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const updateInvoice = invoiceWriteProcedure
   .meta({
@@ -16,7 +17,7 @@ export const updateInvoice = invoiceWriteProcedure
       operationId: "updateInvoice",
       summary: "Update an invoice: fields merge, items replace the list, null clears; totals are recalculated",
     },
-    tool: { ...INVOICES_MUTATE_TOOL, action: "update" },
+    tool: { ...INVOICES_MUTATE_TOOL, action: "update", example: { id: EXAMPLE_IDS.invoice, base_revision: 3, operation_id: EXAMPLE_IDS.operation, due_date: "2026-12-31", notes: "Thank you for your business." } },
   })
   .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, ...updateFields, status: invoiceStatus.optional().describe("moves through the same rules as transition") }))
   .output(invoiceOutput)

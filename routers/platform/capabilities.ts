@@ -41,6 +41,7 @@ export const capabilities = housekeepingProcedure
       description: "Self-documenting catalog: features, limits, rate-limit tiers, prices, scopes, currencies and every tool with its actions.",
       auth: "none",
       hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+      example: {},
     },
   })
   .input(z.strictObject({}))

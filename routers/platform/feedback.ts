@@ -16,6 +16,7 @@ export const submitFeedback = publicProcedure
       description: "Submit a bug report or feature request to the service's developers. No key needed.",
       auth: "none",
       hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
+      example: { kind: "bug", message: "Long item descriptions are cut in the PDF" },
     },
   })
   .input(

@@ -10,7 +10,7 @@ export const createProduct = scopedProcedure("entities:write")
   .meta({
     openapi: { method: "POST", path: "/products", tags: ["products"], operationId: "createProduct", summary: "Create a product or service with its price" },
     successStatus: 201,
-    tool: { ...ENTITIES_MUTATE_TOOL, entity: "product", action: "create" },
+    tool: { ...ENTITIES_MUTATE_TOOL, entity: "product", action: "create", example: { name: "Consulting hour", rate: 12_000, unit: "HUR", tax_rate: 19 } },
   })
   .input(z.strictObject({ name: productName, rate: productRate, unit: productUnit.default(DEFAULT_UNIT), ...productFields }))
   .output(productOutput)

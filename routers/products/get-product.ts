@@ -4,11 +4,12 @@ import { ENTITIES_QUERY_TOOL } from "../entities/tools.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { productOutput } from "./product.schema.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const getProduct = scopedProcedure("entities:read")
   .meta({
     openapi: { method: "GET", path: "/products/{id}", tags: ["products"], operationId: "getProduct", summary: "Get a product" },
-    tool: { ...ENTITIES_QUERY_TOOL, entity: "product", action: "get" },
+    tool: { ...ENTITIES_QUERY_TOOL, entity: "product", action: "get", example: { id: EXAMPLE_IDS.product } },
   })
   .input(z.strictObject({ id: resourceId("prd") }))
   .output(productOutput)

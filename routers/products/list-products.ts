@@ -8,7 +8,7 @@ import { productOutput } from "./product.schema.ts";
 export const listProductsProcedure = scopedProcedure("entities:read")
   .meta({
     openapi: { method: "GET", path: "/products", tags: ["products"], operationId: "listProducts", summary: "List products by name; q searches name, SKU and description" },
-    tool: { ...ENTITIES_QUERY_TOOL, entity: "product", action: "list" },
+    tool: { ...ENTITIES_QUERY_TOOL, entity: "product", action: "list", example: { q: "consult" } },
   })
   .input(z.strictObject({ q: z.string().min(1).max(200).optional(), ...pagination }))
   .output(listOf(productOutput))

@@ -8,6 +8,7 @@ import { writerOf } from "../invoices/writer.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { templateId } from "./template.schema.ts";
 import { TEMPLATES_APPLY_TOOL } from "./tools.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 /**
  * Sets the template an invoice renders with. Revisioned like every invoice write; the template is a
@@ -23,7 +24,7 @@ export const applyTemplate = invoiceWriteProcedure
       operationId: "applyTemplate",
       summary: "Apply a template to an invoice (template_id null: the default design)",
     },
-    tool: TEMPLATES_APPLY_TOOL,
+    tool: { ...TEMPLATES_APPLY_TOOL, example: { id: EXAMPLE_IDS.invoice, base_revision: 1, operation_id: EXAMPLE_IDS.operation, template_id: "bold" } },
   })
   .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, template_id: templateId.nullable() }))
   .output(invoiceOutput)

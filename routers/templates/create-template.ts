@@ -11,7 +11,7 @@ export const createTemplate = scopedProcedure("templates:write")
   .meta({
     openapi: { method: "POST", path: "/templates", tags: ["templates"], operationId: "createTemplate", summary: "Create a custom template from a built-in design and option overrides" },
     successStatus: 201,
-    tool: { ...TEMPLATES_MUTATE_TOOL, action: "create" },
+    tool: { ...TEMPLATES_MUTATE_TOOL, action: "create", example: { name: "Brand", base: "modern", options: { colors: { accent: "#0b5fff" } } } },
   })
   .input(
     z.strictObject({

@@ -5,12 +5,13 @@ import { ownedTemplate } from "../../server/documents/templates.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { TEMPLATES_MUTATE_TOOL } from "./tools.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 /** Refused while an invoice uses the template: a finalized invoice must keep rendering as it was. */
 export const deleteTemplate = scopedProcedure("templates:write")
   .meta({
     openapi: { method: "DELETE", path: "/templates/{id}", tags: ["templates"], operationId: "deleteTemplate", summary: "Delete a custom template no invoice uses" },
-    tool: { ...TEMPLATES_MUTATE_TOOL, action: "delete" },
+    tool: { ...TEMPLATES_MUTATE_TOOL, action: "delete", example: { id: EXAMPLE_IDS.template } },
   })
   .input(z.strictObject({ id: resourceId("tpl") }))
   .output(deletedOutput)

@@ -13,7 +13,7 @@ import { TEMPLATES_QUERY_TOOL } from "./tools.ts";
 export const getTemplateSchema = publicProcedure
   .meta({
     openapi: { method: "GET", path: "/templates/{id}/schema", tags: ["templates"], operationId: "getTemplateSchema", summary: "The JSON Schema of a design's options (open for built-in designs)" },
-    tool: { ...TEMPLATES_QUERY_TOOL, action: "schema" },
+    tool: { ...TEMPLATES_QUERY_TOOL, action: "schema", example: { id: "modern" } },
   })
   .input(z.strictObject({ id: templateId }))
   .output(

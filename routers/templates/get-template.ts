@@ -9,7 +9,7 @@ import { customTemplateReader } from "./reader.ts";
 export const getTemplate = publicProcedure
   .meta({
     openapi: { method: "GET", path: "/templates/{id}", tags: ["templates"], operationId: "getTemplate", summary: "Get a built-in design or one of your custom templates, with its complete options" },
-    tool: { ...TEMPLATES_QUERY_TOOL, action: "get" },
+    tool: { ...TEMPLATES_QUERY_TOOL, action: "get", example: { id: "classic" } },
   })
   .input(z.strictObject({ id: templateId }))
   .output(templateOutput)

@@ -13,7 +13,7 @@ import { TEMPLATES_QUERY_TOOL } from "./tools.ts";
 export const listTemplatesProcedure = publicProcedure
   .meta({
     openapi: { method: "GET", path: "/templates", tags: ["templates"], operationId: "listTemplates", summary: "List the built-in designs and, with a key, your custom templates" },
-    tool: { ...TEMPLATES_QUERY_TOOL, action: "list", isDefault: true },
+    tool: { ...TEMPLATES_QUERY_TOOL, action: "list", isDefault: true, example: {} },
   })
   .input(z.strictObject({ ...pagination }))
   .output(listOf(templateOutput))

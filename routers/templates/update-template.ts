@@ -5,6 +5,7 @@ import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { logoInput, optionsInput, templateName, templateOutput } from "./template.schema.ts";
 import { TEMPLATES_MUTATE_TOOL } from "./tools.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const updateTemplate = scopedProcedure("templates:write")
   .meta({
@@ -15,7 +16,7 @@ export const updateTemplate = scopedProcedure("templates:write")
       operationId: "updateTemplate",
       summary: "Update a custom template: rename it, merge option changes into its options, replace or remove its logo",
     },
-    tool: { ...TEMPLATES_MUTATE_TOOL, action: "update" },
+    tool: { ...TEMPLATES_MUTATE_TOOL, action: "update", example: { id: EXAMPLE_IDS.template, options: { paper: "Letter" } } },
   })
   .input(z.strictObject({ id: resourceId("tpl"), name: templateName.optional(), options: optionsInput.optional(), logo: logoInput.optional() }))
   .output(templateOutput)

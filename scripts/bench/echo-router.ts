@@ -15,6 +15,7 @@ const echo = housekeepingProcedure
       description: "Returns its input (benchmark only).",
       auth: "none",
       hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+      example: { message: "hello" },
     },
   })
   .input(echoShape)

@@ -1,7 +1,7 @@
 // What the service offers, derived from the router at start (never hand-kept): the REST operations
 // and the tools. svc.capabilities publishes it.
 import type { ProcedureEntry } from "./procedures.ts";
-import type { ToolRegistry } from "./tools.ts";
+import { actionLabel, type ToolRegistry } from "./tools.ts";
 
 export type CatalogTool = { name: string; title: string; description: string; auth: "none" | "key"; actions: string[] };
 export type CatalogOperation = { method: string; path: string; summary: string; operation_id: string; scope: string | null };
@@ -16,7 +16,7 @@ export function buildCatalog(procedures: readonly ProcedureEntry[], registry: To
       title: tool.title,
       description: tool.description,
       auth: tool.auth,
-      actions: tool.actions.filter((entry) => entry.action !== null).map((entry) => (entry.entity ? `${entry.entity}.${entry.action}` : `${entry.action}`)),
+      actions: tool.actions.filter((entry) => entry.action !== null).map(actionLabel),
     })),
     operations: procedures.flatMap((entry) => {
       const openapi = entry.meta.openapi;

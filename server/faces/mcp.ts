@@ -1,12 +1,13 @@
 // JSON-RPC 2.0 at /api/mcp: the spec's style (method = tool name, params = arguments) and MCP's
 // Streamable HTTP (initialize, ping, tools/list, tools/call) on one endpoint; /api/mcp/stream is the
 // same handler answering with SSE. Errors follow DESIGN: JSON-RPC errors travel with HTTP 200.
+import type { ResolvedKey } from "../../db/queries/accounts.ts";
 import { toAppError } from "../../routers/trpc.ts";
 import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "./catalog.ts";
 import { contextFor, errorResponse, readJsonBody, type RequestInfo } from "./http.ts";
-import type { ToolRegistry } from "./tools.ts";
+import { mayCall, type Tool, type ToolRegistry } from "./tools.ts";
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
 const LATEST = SUPPORTED_PROTOCOL_VERSIONS[0];
@@ -53,14 +54,27 @@ function fileContent(file: ExportedFileReply): unknown[] {
 export type McpHandler = (request: Request, info: RequestInfo, stream: boolean) => Promise<Response>;
 
 export function createMcpHandler(services: Services, catalog: Catalog, registry: ToolRegistry): McpHandler {
-  const toolList = registry.tools.map((tool) => ({
+  const listing = (tool: Tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
     inputSchema: tool.inputSchema,
     outputSchema: tool.outputSchema,
     annotations: tool.annotations,
-  }));
+  });
+  const fullList = registry.tools.map(listing);
+  // A key sees the tools it may call plus the open ones; the lists are few (one per scope set).
+  const listsByScopes = new Map<string, unknown[]>();
+  function toolsFor(key: ResolvedKey | null): unknown[] {
+    if (!key) return fullList;
+    const cacheKey = [...key.scopes].sort().join(" ");
+    let list = listsByScopes.get(cacheKey);
+    if (!list) {
+      list = registry.tools.filter((tool) => mayCall(tool, key.scopes)).map(listing);
+      listsByScopes.set(cacheKey, list);
+    }
+    return list;
+  }
 
   async function runTool(request: Request, info: RequestInfo, headers: Record<string, string>, name: string, args: unknown) {
     const tool = registry.byName.get(name);
@@ -69,7 +83,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     try {
       // Without a credential, a tool whose every action needs a key answers UNAUTHORIZED before
       // its arguments are looked at (DESIGN's precedence: 401 first).
-      if (ctx.authorization === null && tool.actions.every((entry) => entry.procedure.meta.scope)) throw new AppError("UNAUTHORIZED", "This tool needs an API key: Authorization: Bearer svc_…");
+      if (ctx.authorization === null && tool.actions.every((entry) => entry.access.keyRequired)) throw new AppError("UNAUTHORIZED", "This tool needs an API key: Authorization: Bearer svc_…");
       if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });
       }
@@ -82,7 +96,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     }
   }
 
-  async function answer(request: Request, info: RequestInfo, headers: Record<string, string>, message: unknown): Promise<Reply | null> {
+  async function answer(request: Request, info: RequestInfo, key: ResolvedKey | null, headers: Record<string, string>, message: unknown): Promise<Reply | null> {
     if (message === null || typeof message !== "object" || Array.isArray(message)) return failure(null, INVALID_REQUEST, "Invalid Request");
     const { jsonrpc, id, method, params } = message as Message;
     const isNotification = !("id" in (message as object));
@@ -111,7 +125,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
       case "ping":
         return success(replyId, {});
       case "tools/list":
-        return success(replyId, { tools: toolList });
+        return success(replyId, { tools: toolsFor(key) });
       case "tools/call": {
         const name = typeof args?.name === "string" ? args.name : "";
         const outcome = await runTool(request, info, headers, name, args?.arguments);
@@ -150,9 +164,10 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     if (version !== null && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
       return errorResponse(new AppError("BAD_REQUEST", `Unsupported MCP-Protocol-Version ${version}`, { supported: [...SUPPORTED_PROTOCOL_VERSIONS] }));
     }
+    let key: ResolvedKey | null;
     try {
       // A credential that is present but invalid is refused outright, housekeeping included.
-      await services.keys.resolve(request.headers.get("authorization"), info.clientIp);
+      key = await services.keys.resolve(request.headers.get("authorization"), info.clientIp);
     } catch (error) {
       return errorResponse(toAppError(error));
     }
@@ -169,11 +184,11 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
       if (payload.length === 0) return respond(failure(null, INVALID_REQUEST, "Invalid Request: empty batch"), stream, headers);
       const replies: Reply[] = [];
       for (const message of payload) {
-        const reply = await answer(request, info, headers, message);
+        const reply = await answer(request, info, key, headers, message);
         if (reply) replies.push(reply);
       }
       return respond(replies.length ? replies : null, stream, headers);
     }
-    return respond(await answer(request, info, headers, payload), stream, headers);
+    return respond(await answer(request, info, key, headers, payload), stream, headers);
   };
 }

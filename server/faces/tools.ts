@@ -1,14 +1,33 @@
 // JSON-RPC / MCP tools from `meta.tool`. A tool over one procedure takes that procedure's input; an
 // aggregate tool (invoices.query, entities.mutate, …) takes `{action, …}` (entities also `{entity}`)
 // and dispatches to the named procedure. Schemas come from the same zod schemas (DESIGN).
+//
+// Every input schema's root is a plain `type: "object"` with no oneOf/anyOf/allOf: the major model
+// APIs refuse tool schemas with a combinator at the root, and one refused tool fails the whole
+// session (ADR 0012). An aggregate tool's properties are the union of its actions' fields, each
+// field's description naming the actions that use it; the action's own schema is enforced when the
+// call is dispatched. Descriptions carry the tool's auth and one example call per action.
 import { z } from "zod";
 import { AppError } from "../domain/errors.ts";
+import type { Scope } from "../domain/scopes.ts";
 import type { ToolHints } from "../../routers/trpc.ts";
 import type { ProcedureEntry } from "./procedures.ts";
 
 type JsonSchema = Record<string, unknown>;
 
-export type ToolAction = { action: string | null; entity: string | null; isDefault: boolean; selectWhen: string | null; procedure: ProcedureEntry };
+export type ToolAction = {
+  action: string | null;
+  entity: string | null;
+  isDefault: boolean;
+  selectWhen: string | null;
+  procedure: ProcedureEntry;
+  /** What a call needs: nothing, any valid key, or a key holding `scope`. */
+  access: Access;
+  /** One valid call, `action`/`entity` included. */
+  example: Record<string, unknown>;
+};
+
+export type Access = { keyRequired: boolean; scope: Scope | null };
 
 export type Tool = {
   name: string;
@@ -31,7 +50,7 @@ export type ToolRegistry = { tools: Tool[]; byName: Map<string, Tool> };
  * The JSON Schema of a zod schema, its root always an object schema: a schema with an id (Invoice)
  * comes out as a bare `$ref` into `$defs`, which MCP clients refuse as a tool schema root.
  */
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+export function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
   const reference = typeof rest.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(rest.$ref)?.[1] : undefined;
   if (!reference) return rest;
@@ -52,6 +71,11 @@ function selectorKey(entity: string | null, action: string | null): string {
   return `${entity ?? ""}/${action ?? ""}`;
 }
 
+/** How an action is named in descriptions and the catalog: `list`, or `client.create` for entity tools. */
+export function actionLabel(entry: Pick<ToolAction, "action" | "entity">): string {
+  return entry.entity ? `${entry.entity}.${entry.action}` : `${entry.action}`;
+}
+
 /** Named sub-schemas ($defs) of several procedures, lifted to the root of an aggregate schema. */
 function liftDefinitions(schemas: JsonSchema[]): JsonSchema {
   const definitions: JsonSchema = {};
@@ -59,40 +83,63 @@ function liftDefinitions(schemas: JsonSchema[]): JsonSchema {
   return Object.keys(definitions).length ? { $defs: definitions } : {};
 }
 
+function listed(labels: string[]): string {
+  return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+}
+
+/** Which actions use a field, said in its description: "Required by get, history; optional for list." */
+function usage(required: string[], optional: string[], everyAction: boolean): string {
+  if (everyAction && required.length === 0) return "";
+  if (optional.length === 0) return everyAction ? "Required." : `Required by ${listed(required)}.`;
+  if (required.length === 0) return `For ${listed(optional)}.`;
+  return `Required by ${listed(required)}; optional for ${listed(optional)}.`;
+}
+
+function withUsage(schema: JsonSchema, note: string): JsonSchema {
+  if (!note) return schema;
+  const description = typeof schema.description === "string" ? `${schema.description}. ${note}` : note;
+  return { ...schema, description };
+}
+
+/**
+ * One object schema over every action: each field once (as `anyOf` when actions type it
+ * differently), described with the actions that use it; `action` and `entity` as enums describing
+ * each choice. Which fields an action requires is said in the descriptions and enforced on dispatch.
+ */
 function aggregateInputSchema(actions: ToolAction[]): JsonSchema {
-  const properties: Record<string, unknown> = {};
   const schemas = actions.map((entry) => jsonSchema(entry.procedure.input, "input"));
-  const variants: JsonSchema[] = [];
-  const hasEntity = actions.some((entry) => entry.entity !== null);
+  const fields = new Map<string, { variants: Map<string, JsonSchema>; required: string[]; optional: string[] }>();
   actions.forEach((entry, index) => {
     const schema = schemas[index] as JsonSchema;
-    for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) properties[key] ??= value;
-    const selector: Record<string, unknown> = { action: { const: entry.action } };
-    if (hasEntity) selector.entity = { const: entry.entity };
-    variants.push({ properties: selector, required: [...(hasEntity ? ["entity"] : []), "action", ...((schema.required as string[]) ?? [])] });
+    const required = new Set((schema.required as string[]) ?? []);
+    for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+      const field = fields.get(key) ?? { variants: new Map(), required: [], optional: [] };
+      const { description: _described, ...shape } = value;
+      field.variants.set(JSON.stringify(shape), field.variants.get(JSON.stringify(shape)) ?? value);
+      (required.has(key) ? field.required : field.optional).push(actionLabel(entry));
+      fields.set(key, field);
+    }
   });
-  const selectorProperties: Record<string, unknown> = {
-    action: { type: "string", enum: [...new Set(actions.map((entry) => entry.action))], description: "which operation to run" },
+  const hasEntity = actions.some((entry) => entry.entity !== null);
+  const fallback = actions.find((entry) => entry.isDefault);
+  const choices = actions.map((entry) => {
+    const when = entry.selectWhen ? ` (chosen without action when ${entry.selectWhen} is given)` : entry.isDefault ? " (the default)" : "";
+    return `${actionLabel(entry)}: ${entry.procedure.meta.openapi?.summary ?? entry.procedure.meta.tool?.title ?? ""}${when}`;
+  });
+  const properties: Record<string, unknown> = {
+    action: { type: "string", enum: [...new Set(actions.map((entry) => entry.action))], description: `Which operation to run. ${choices.join("; ")}.` },
   };
-  if (hasEntity) selectorProperties.entity = { type: "string", enum: [...new Set(actions.map((entry) => entry.entity))], description: "client or product" };
-  // Without an action: an action chosen by a field of its own (selectWhen) when that field is
-  // there, else the default; the variants exclude each other so oneOf holds.
-  const selectors = actions.flatMap((entry) => (entry.selectWhen ? [entry.selectWhen] : []));
-  actions.forEach((entry, index) => {
-    if (entry.selectWhen) variants.push({ not: { required: ["action"] }, required: (schemas[index]?.required as string[]) ?? [entry.selectWhen] });
-  });
-  const fallback = actions.findIndex((entry) => entry.isDefault);
-  if (fallback >= 0) {
-    const absent = ["action", ...selectors].map((field) => ({ required: [field] }));
-    variants.push({ not: { anyOf: absent }, required: (schemas[fallback]?.required as string[]) ?? [] });
+  if (hasEntity) properties.entity = { type: "string", enum: [...new Set(actions.map((entry) => entry.entity))], description: "client or product" };
+  for (const [key, field] of fields) {
+    const variants = [...field.variants.values()];
+    const base = variants.length === 1 ? (variants[0] as JsonSchema) : { anyOf: variants };
+    properties[key] = withUsage(base, usage(field.required, field.optional, field.required.length + field.optional.length === actions.length));
   }
-  const required = [...(hasEntity ? ["entity"] : []), ...(fallback >= 0 ? [] : ["action"])];
   return {
     type: "object",
-    properties: { ...selectorProperties, ...properties },
-    required,
+    properties,
+    required: [...(hasEntity ? ["entity"] : []), ...(fallback ? [] : ["action"])],
     additionalProperties: false,
-    oneOf: variants,
     ...liftDefinitions(schemas),
   };
 }
@@ -103,17 +150,44 @@ function aggregateOutputSchema(actions: ToolAction[]): JsonSchema {
   return { type: "object", anyOf: branches, ...liftDefinitions(outputs) };
 }
 
+export function accessOf(procedure: ProcedureEntry): Access {
+  return { keyRequired: procedure.meta.keyRequired === true, scope: procedure.meta.scope ?? null };
+}
+
+function keyPhrase(scopes: Array<Scope | null>): string {
+  const named = [...new Set(scopes.filter((scope): scope is Scope => scope !== null))];
+  if (named.length === 0) return "an API key (Authorization: Bearer svc_…)";
+  return `an API key (Authorization: Bearer svc_…) holding ${listed(named)}`;
+}
+
+/** The tool's auth in one sentence: open, a key with its scopes, or open for some actions only. */
+function authStatement(actions: ToolAction[]): string {
+  const open = actions.filter((entry) => !entry.access.keyRequired);
+  const keyed = actions.filter((entry) => entry.access.keyRequired);
+  if (keyed.length === 0) return "Auth: none; anyone may call it.";
+  const scopes = [...new Set(keyed.map((entry) => entry.access.scope))];
+  const perAction = scopes.length > 1 && keyed.length > 1 ? ` (${scopes.map((scope) => `${scope ?? "any key"}: ${listed(keyed.filter((entry) => entry.access.scope === scope).map(actionLabel))}`).join("; ")})` : "";
+  if (open.length === 0) return `Auth: ${keyPhrase(scopes)}${perAction}.`;
+  return `Auth: none for ${listed(open.map(actionLabel))}; ${listed(keyed.map(actionLabel))} need ${keyPhrase(scopes)}${perAction}.`;
+}
+
+function describedTool(description: string, actions: ToolAction[], single: boolean): string {
+  const examples = actions.map((entry) => JSON.stringify(entry.example));
+  const heading = single ? "Example" : "Examples (one per action)";
+  return `${description}\n\n${authStatement(actions)}\n\n${heading}:\n${examples.join("\n")}`;
+}
+
 function buildTool(name: string, actions: ToolAction[]): Tool {
   const first = actions[0]?.procedure.meta.tool;
   if (!first) throw new Error(`Tool ${name} has no procedures`);
   const hints = unionHints(actions.map((entry) => entry.procedure.meta.tool?.hints ?? first.hints));
   const single = actions.length === 1 && actions[0]?.action === null ? actions[0] : null;
   const byKey = new Map(actions.map((entry) => [selectorKey(entry.entity, entry.action), entry]));
-  const choices = actions.map((entry) => (entry.entity ? `${entry.entity}/${entry.action}` : entry.action)).join(", ");
+  const choices = actions.map(actionLabel).join(", ");
   return {
     name,
     title: first.title,
-    description: first.description,
+    description: describedTool(first.description, actions, single !== null),
     auth: first.auth,
     annotations: { title: first.title, readOnlyHint: hints.readOnly, destructiveHint: hints.destructive, idempotentHint: hints.idempotent, openWorldHint: hints.openWorld },
     inputSchema: single ? jsonSchema(single.procedure.input, "input") : aggregateInputSchema(actions),
@@ -142,9 +216,23 @@ export function buildToolRegistry(procedures: readonly ProcedureEntry[]): ToolRe
     const tool = procedure.meta.tool;
     if (!tool) continue;
     const actions = grouped.get(tool.name) ?? [];
-    actions.push({ action: tool.action ?? null, entity: tool.entity ?? null, isDefault: tool.isDefault ?? false, selectWhen: tool.selectWhen ?? null, procedure });
+    const selector = { ...(tool.entity ? { entity: tool.entity } : {}), ...(tool.action ? { action: tool.action } : {}) };
+    actions.push({
+      action: tool.action ?? null,
+      entity: tool.entity ?? null,
+      isDefault: tool.isDefault ?? false,
+      selectWhen: tool.selectWhen ?? null,
+      procedure,
+      access: accessOf(procedure),
+      example: { ...selector, ...tool.example },
+    });
     grouped.set(tool.name, actions);
   }
   const tools = [...grouped.entries()].map(([name, actions]) => buildTool(name, actions)).sort((a, b) => a.name.localeCompare(b.name));
   return { tools, byName: new Map(tools.map((tool) => [tool.name, tool])) };
+}
+
+/** Whether a key holding `scopes` may call at least one of the tool's actions. */
+export function mayCall(tool: Tool, scopes: readonly Scope[]): boolean {
+  return tool.actions.some((entry) => entry.access.scope === null || scopes.includes(entry.access.scope));
 }

@@ -56,7 +56,6 @@ const INVALID_ARGUMENTS: [string, string, Record<string, unknown>][] = [
   ["invoices.create", "a string rate", invoiceInput({ items: [{ description: "x", rate: "100" }] })],
   ["invoices.duplicate", "no id", {}],
   ["invoices.query", "an unknown action", { action: "explode" }],
-  ["invoices.query", "get without id", { action: "get" }],
   ["invoices.mutate", "no action", { id: INVOICE_ID, notes: "x", ...operation(1) }],
   ["entities.query", "no entity", { action: "list" }],
   ["entities.mutate", "an unknown entity", { entity: "supplier", action: "create", name: "x" }],
@@ -119,6 +118,40 @@ describe("tools/list: every schema has an object root", () => {
     expect(tools.get("invoices.mutate")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(tools.get("entities.mutate")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(tools.get("invoices.create")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+  });
+});
+
+describe("tools/list: schemas the major model APIs accept", () => {
+  test.each([...Object.keys(AGGREGATES), ...SINGLE])("%s: the input schema's root is a plain object, no combinator", (name) => {
+    const schema = tools.get(name)!.inputSchema;
+    for (const keyword of ["oneOf", "anyOf", "allOf", "not", "if", "then", "else", "enum", "const", "$ref"]) expect(schema[keyword]).toBeUndefined();
+    expect(schema.type).toBe("object");
+    expect(typeof schema.properties).toBe("object");
+  });
+
+  test.each(Object.keys(AGGREGATES))("%s: each field says which actions use it, the action enum describes every action", (name) => {
+    const schema = tools.get(name)!.inputSchema as Schema & { properties: Record<string, { description?: string }> };
+    const actionDescription = schema.properties.action?.description ?? "";
+    for (const action of AGGREGATES[name]!.actions) expect(actionDescription).toContain(`${action}: `);
+    const described = Object.entries(schema.properties).filter(([key]) => key !== "action" && key !== "entity");
+    // A field every action takes and none requires needs no note; every other field names its actions.
+    const noted = described.filter(([, field]) => /(Required by|For|Required\.)/.test(field.description ?? ""));
+    expect(noted.length).toBeGreaterThan(0);
+    if (name === "invoices.query") {
+      expect(schema.properties.id?.description).toContain("Required by get, payments and history.");
+      expect(schema.properties.status?.description).toContain("For list.");
+    }
+  });
+
+  test("a field required by one action and optional in another says so", () => {
+    const status = (tools.get("invoices.mutate")!.inputSchema.properties as Record<string, any>).status;
+    expect(status.description).toContain("Required by transition; optional for update.");
+  });
+
+  test("a field two actions type differently keeps both shapes (anyOf inside the property, never at the root)", () => {
+    const unit = (tools.get("entities.mutate")!.inputSchema.properties as Record<string, any>).unit;
+    expect(unit.anyOf).toHaveLength(2);
+    expect(unit.description).toBe("For product.create and product.update.");
   });
 });
 
