@@ -1,5 +1,6 @@
 // The app router only maps names; every procedure lives in its own file under its resource.
 import { accountRouter } from "./account/index.ts";
+import { analyticsRouter } from "./analytics/index.ts";
 import { clientsRouter } from "./clients/index.ts";
 import { dashboardRouter } from "./dashboard/index.ts";
 import { invoicesRouter } from "./invoices/index.ts";
@@ -15,6 +16,7 @@ export const appRouter = router({
   templates: templatesRouter,
   account: accountRouter,
   dashboard: dashboardRouter,
+  analytics: analyticsRouter,
   platform: platformRouter,
 });
 

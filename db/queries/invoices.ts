@@ -28,6 +28,7 @@ function toRow(accountId: string, record: InvoiceRecord): Row {
     number: record.number,
     revision: record.revision,
     clientId: record.client_id,
+    billToName: record.bill_to_name,
     currency: record.currency,
     issueDate: record.issue_date,
     dueDate: record.due_date,
@@ -61,7 +62,7 @@ export async function insertInvoice(db: Executor, accountId: string, record: Inv
   await prepared(db, "insertInvoice", () => db.insert(invoices).values(placeholdersOf(row)).prepare()).run(row);
 }
 
-/** SQLite binds at most 32,766 values per statement: rows of 17 columns go in by the 1,000. */
+/** SQLite binds at most 32,766 values per statement: rows of 18 columns go in by the 1,000. */
 const ROWS_PER_INSERT = 1000;
 
 export async function insertInvoices(db: Executor, accountId: string, records: readonly InvoiceRecord[]): Promise<void> {

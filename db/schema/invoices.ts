@@ -19,6 +19,8 @@ export const invoices = sqliteTable(
     number: text("number"),
     revision: integer("revision").notNull(),
     clientId: text("client_id"),
+    /** Who the invoice is billed to, for analytics' top clients on invoices without a client id. */
+    billToName: text("bill_to_name").notNull().default(""),
     currency: text("currency").notNull(),
     issueDate: text("issue_date").notNull(),
     dueDate: text("due_date"),
@@ -32,7 +34,8 @@ export const invoices = sqliteTable(
     index("invoices_account_issue").on(table.accountId, table.issueDate, table.id),
     index("invoices_account_status_issue").on(table.accountId, table.status, table.issueDate, table.id),
     index("invoices_account_type_issue").on(table.accountId, table.type, table.issueDate, table.id),
-    index("invoices_account_client").on(table.accountId, table.clientId),
+    // A client's invoices newest first: the list filter and suggestions from a client's history.
+    index("invoices_account_client_issue").on(table.accountId, table.clientId, table.issueDate, table.id),
     index("invoices_open_due").on(table.status, table.dueDate),
     uniqueIndex("invoices_account_type_number").on(table.accountId, table.type, table.number).where(sql`${table.number} is not null`),
   ],

@@ -10,7 +10,7 @@ import { REST_PREFIX, type Catalog } from "./catalog.ts";
 import { contextFor, errorResponse, jsonResponse, readJsonBody, type RequestInfo } from "./http.ts";
 import type { ProcedureEntry } from "./procedures.ts";
 
-type ParamKind = "number" | "boolean" | "string";
+type ParamKind = "number" | "boolean" | "string" | "array";
 
 type Route = {
   method: string;
@@ -30,6 +30,7 @@ function kindOf(schema: z.ZodType): ParamKind {
     current = current._zod.def.innerType as typeof current;
   }
   const type = current._zod.def.type;
+  if (type === "array") return "array";
   return type === "number" || type === "int" ? "number" : type === "boolean" ? "boolean" : "string";
 }
 
@@ -139,7 +140,9 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       for (const key of new Set(url.searchParams.keys())) {
         const values = url.searchParams.getAll(key);
         const kind = route.kinds.get(key) ?? "string";
-        input[key] = values.length === 1 ? coerce(values[0] ?? "", kind) : values;
+        // A list parameter takes repeats and commas alike: ?sections=revenue,aging or ?sections=revenue&sections=aging.
+        if (kind === "array") input[key] = values.flatMap((value) => value.split(",")).filter((value) => value !== "");
+        else input[key] = values.length === 1 ? coerce(values[0] ?? "", kind) : values;
       }
     }
     const idempotencyKey = request.headers.get("idempotency-key");

@@ -47,7 +47,7 @@ test.skipIf(tools.length > 0)("the API guide's examples run and print what the g
     /"code":"INVALID_AMOUNT","details":\{"field":"items.0.rate"/,
     '"UNAUTHORIZED"',
     '{"number":"INV-2026-0001","status":"paid"}',
-    /^\["entities.mutate","entities.query","invoices.create"/,
+    /^\["entities.mutate","entities.query","invoices.analytics","invoices.create"/,
     '["classic","modern","minimal","bold"]',
     '["colors","fonts","footer","labels","margins","paper","show"]',
     '{"format":"pdf","content_type":"application/pdf","file_name":"INV-2026-0001.pdf"}',

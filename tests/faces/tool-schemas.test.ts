@@ -20,7 +20,7 @@ const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDe
   "entities.query": { actions: ["list", "get"], entities: ["client", "product"], hasDefault: false },
   "entities.mutate": { actions: ["create", "update", "delete"], entities: ["client", "product"], hasDefault: false },
 };
-const SINGLE = ["invoices.create", "invoices.duplicate", "svc.capabilities", "svc.feedback", "templates.apply"];
+const SINGLE = ["invoices.analytics", "invoices.create", "invoices.duplicate", "svc.capabilities", "svc.feedback", "templates.apply"];
 
 const INVOICE_ID = "inv_01M7YRRT802JPX82W4PATB147W";
 const CLIENT_ID = "cli_01M7YRRT802JPX82W4PATB147W";
@@ -92,7 +92,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("tools/list: every schema has an object root", () => {
-  test("the catalog is the 13 tools of this build", () => {
+  test("the catalog is the tools of this build", () => {
     expect([...tools.keys()].sort()).toEqual([...Object.keys(AGGREGATES), ...SINGLE].sort());
   });
 
@@ -213,6 +213,7 @@ describe("svc.capabilities", () => {
     const auth = Object.fromEntries(listed.map((tool) => [tool.name, tool.auth]));
     // The spec's Auth column (4.3).
     expect(auth).toEqual({
+      "invoices.analytics": "key",
       "invoices.create": "key",
       "invoices.query": "none",
       "invoices.mutate": "key",

@@ -2,6 +2,7 @@
 export const EXPECTED_TOOLS = [
   "entities.mutate",
   "entities.query",
+  "invoices.analytics",
   "invoices.create",
   "invoices.duplicate",
   "invoices.export",

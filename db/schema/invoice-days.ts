@@ -1,0 +1,22 @@
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { ownedBy } from "./columns.ts";
+
+/**
+ * Invoices per account, currency, issue date, type and status with their summed totals, kept by
+ * triggers on `invoices` (migration 0004) in the same transaction as every write. Analytics read a
+ * range of days from here instead of the invoices themselves: a year is at most a few thousand rows
+ * whatever the number of invoices (ADR 0013).
+ */
+export const invoiceDays = sqliteTable(
+  "invoice_days",
+  {
+    ...ownedBy,
+    currency: text("currency").notNull(),
+    issueDate: text("issue_date").notNull(),
+    type: text("type").notNull(),
+    status: text("status").notNull(),
+    count: integer("count").notNull(),
+    total: integer("total").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.currency, table.issueDate, table.type, table.status] })],
+);

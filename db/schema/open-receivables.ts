@@ -1,0 +1,19 @@
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { ownedBy } from "./columns.ts";
+
+/**
+ * What open invoices (sent, viewed or overdue) still owe, per account, currency and due date ('' for
+ * none), kept by triggers on `invoices` (migration 0004). The aging buckets and the outstanding
+ * amount sum a few hundred rows from here (ADR 0013).
+ */
+export const openReceivables = sqliteTable(
+  "open_receivables",
+  {
+    ...ownedBy,
+    currency: text("currency").notNull(),
+    dueDate: text("due_date").notNull(),
+    count: integer("count").notNull(),
+    amountDue: integer("amount_due").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.currency, table.dueDate] })],
+);

@@ -1,0 +1,248 @@
+// Revenue analytics as pure functions over pre-aggregated rows (ADR 0013): the database keeps sums
+// per day, per due date and per client-month; these functions turn them into periods, changes,
+// aging buckets, days sales outstanding and top clients. Money is never summed across currencies:
+// every result is per currency.
+import { addDays, daysBetween } from "./clock.ts";
+import type { InvoiceStatus, InvoiceType } from "./lifecycle.ts";
+
+export const GRANULARITIES = ["day", "week", "month", "quarter", "year"] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+export const AGING_BUCKETS = ["current", "1-30", "31-60", "61-90", "90+"] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+/** A series longer than this is refused: ask for a coarser granularity or a shorter range. */
+export const MAX_PERIODS = 1000;
+
+/** Documents of one type and status issued on one day in one currency (invoice_days). */
+export type DayRow = { currency: string; issue_date: string; type: InvoiceType; status: InvoiceStatus; count: number; total: number };
+/** What open invoices owe per due date ('' for none) in one currency (open_receivables). */
+export type DueRow = { currency: string; due_date: string; count: number; amount_due: number };
+/** Revenue of one client (an id, or `name:` + the billed name) over some days in one currency. */
+export type ClientRevenueRow = { currency: string; client_key: string; client_id: string | null; name: string; revenue: number; count: number };
+
+/**
+ * What a document adds to revenue, the dashboard's rule (DESIGN "Lifecycle"): a paid invoice its
+ * total, a credit note sent, viewed or paid minus its total, anything else nothing. The triggers of
+ * migration 0004 apply the same rule in SQL; a test keeps them equal.
+ */
+export function revenueOf(type: InvoiceType, status: InvoiceStatus, total: number): number {
+  if (!countsAsRevenue(type, status)) return 0;
+  return type === "credit_note" ? -total : total;
+}
+
+export function countsAsRevenue(type: InvoiceType, status: InvoiceStatus): boolean {
+  return (type === "invoice" && status === "paid") || (type === "credit_note" && (status === "sent" || status === "viewed" || status === "paid"));
+}
+
+/** Invoices that were issued to a client for payment: sent, viewed, paid or overdue (DSO's credit sales). */
+function isInvoiced(type: InvoiceType, status: InvoiceStatus): boolean {
+  return type === "invoice" && (status === "sent" || status === "viewed" || status === "paid" || status === "overdue");
+}
+
+function isoWeek(date: string): { year: number; week: number; monday: string } {
+  const day = new Date(`${date}T00:00:00Z`);
+  const weekday = (day.getUTCDay() + 6) % 7;
+  const monday = addDays(date, -weekday);
+  // The ISO week-year is the year of the week's Thursday.
+  const thursday = addDays(monday, 3);
+  const year = Number(thursday.slice(0, 4));
+  const week = Math.floor(daysBetween(`${year}-01-01`, thursday) / 7) + 1;
+  return { year, week, monday };
+}
+
+/** The period a date falls in: its key ("2026-W48", "2026-11", "2026-Q4") and first day. */
+export function periodOf(date: string, granularity: Granularity): { key: string; start: string } {
+  const year = date.slice(0, 4);
+  switch (granularity) {
+    case "day":
+      return { key: date, start: date };
+    case "week": {
+      const week = isoWeek(date);
+      return { key: `${week.year}-W${String(week.week).padStart(2, "0")}`, start: week.monday };
+    }
+    case "month":
+      return { key: date.slice(0, 7), start: `${date.slice(0, 7)}-01` };
+    case "quarter": {
+      const quarter = Math.floor((Number(date.slice(5, 7)) - 1) / 3);
+      return { key: `${year}-Q${quarter + 1}`, start: `${year}-${String(quarter * 3 + 1).padStart(2, "0")}-01` };
+    }
+    case "year":
+      return { key: year, start: `${year}-01-01` };
+  }
+}
+
+function nextPeriodStart(start: string, granularity: Granularity): string {
+  switch (granularity) {
+    case "day":
+      return addDays(start, 1);
+    case "week":
+      return addDays(start, 7);
+    case "month":
+    case "quarter": {
+      const months = granularity === "month" ? 1 : 3;
+      const index = Number(start.slice(0, 4)) * 12 + Number(start.slice(5, 7)) - 1 + months;
+      return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
+    }
+    case "year":
+      return `${Number(start.slice(0, 4)) + 1}-01-01`;
+  }
+}
+
+export type Period = { period: string; start: string; end: string };
+
+/** The periods covering from…to, the first and last clipped to the range; null when over MAX_PERIODS. */
+export function periodsBetween(from: string, to: string, granularity: Granularity): Period[] | null {
+  const periods: Period[] = [];
+  let { key, start } = periodOf(from, granularity);
+  while (start <= to) {
+    if (periods.length === MAX_PERIODS) return null;
+    const next = nextPeriodStart(start, granularity);
+    periods.push({ period: key, start: start < from ? from : start, end: addDays(next, -1) > to ? to : addDays(next, -1) });
+    start = next;
+    key = periodOf(start, granularity).key;
+  }
+  return periods;
+}
+
+/** The range of equal length just before from…to, for the period-over-period comparison. */
+export function previousRange(from: string, to: string): { from: string; to: string } {
+  const days = daysBetween(from, to) + 1;
+  return { from: addDays(from, -days), to: addDays(from, -1) };
+}
+
+export type Change = { change: number; change_percent: number | null };
+
+/** The change from `previous` to `current`; the percentage is null when there was nothing before. */
+export function changeBetween(current: number, previous: number): Change {
+  const change = current - previous;
+  return { change, change_percent: previous === 0 ? null : Math.round((change / Math.abs(previous)) * 10_000) / 100 };
+}
+
+export type SeriesPoint = Period & { revenue: number; count: number } & Change;
+export type RevenueSummary = {
+  total: number;
+  count: number;
+  previous_total: number;
+  previous_count: number;
+  /** Invoices sent, viewed, paid or overdue issued in the range: DSO's credit sales. */
+  invoiced: number;
+  series: SeriesPoint[];
+} & Change;
+
+/** Revenue per period of one currency's day rows (the rows may reach into the previous range). */
+export function revenueSeries(rows: readonly DayRow[], range: { from: string; to: string }, granularity: Granularity, periods: readonly Period[]): RevenueSummary {
+  const byPeriod = new Map(periods.map((period) => [period.period, { revenue: 0, count: 0 }]));
+  const previous = previousRange(range.from, range.to);
+  let previousTotal = 0;
+  let previousCount = 0;
+  let invoiced = 0;
+  for (const row of rows) {
+    const revenue = revenueOf(row.type, row.status, row.total);
+    const counted = countsAsRevenue(row.type, row.status) ? row.count : 0;
+    if (row.issue_date >= range.from && row.issue_date <= range.to) {
+      const point = byPeriod.get(periodOf(row.issue_date, granularity).key);
+      if (point) {
+        point.revenue += revenue;
+        point.count += counted;
+      }
+      if (isInvoiced(row.type, row.status)) invoiced += row.total;
+    } else if (row.issue_date >= previous.from && row.issue_date <= previous.to) {
+      previousTotal += revenue;
+      previousCount += counted;
+    }
+  }
+  let before = 0;
+  const series = periods.map((period, index) => {
+    const { revenue, count } = byPeriod.get(period.period) ?? { revenue: 0, count: 0 };
+    const point = { ...period, revenue, count, ...(index === 0 ? { change: 0, change_percent: null } : changeBetween(revenue, before)) };
+    before = revenue;
+    return point;
+  });
+  const total = series.reduce((sum, point) => sum + point.revenue, 0);
+  const count = series.reduce((sum, point) => sum + point.count, 0);
+  return { total, count, previous_total: previousTotal, previous_count: previousCount, invoiced, series, ...changeBetween(total, previousTotal) };
+}
+
+export type AgingSummary = {
+  outstanding: { amount: number; count: number };
+  overdue: { amount: number; count: number };
+  buckets: Array<{ bucket: AgingBucket; amount: number; count: number }>;
+};
+
+/** Days past due as of `today` (in the account's time zone): due today is still current. */
+export function agingBucketOf(dueDate: string, today: string): AgingBucket {
+  if (dueDate === "" || dueDate >= today) return "current";
+  const late = daysBetween(dueDate, today);
+  return late <= 30 ? "1-30" : late <= 60 ? "31-60" : late <= 90 ? "61-90" : "90+";
+}
+
+export function agingOf(rows: readonly DueRow[], today: string): AgingSummary {
+  const buckets = new Map(AGING_BUCKETS.map((bucket) => [bucket, { bucket, amount: 0, count: 0 }]));
+  for (const row of rows) {
+    const bucket = buckets.get(agingBucketOf(row.due_date, today));
+    if (bucket) {
+      bucket.amount += row.amount_due;
+      bucket.count += row.count;
+    }
+  }
+  const all = [...buckets.values()];
+  const late = all.filter((bucket) => bucket.bucket !== "current");
+  const sum = (list: typeof all) => ({ amount: list.reduce((total, bucket) => total + bucket.amount, 0), count: list.reduce((total, bucket) => total + bucket.count, 0) });
+  return { outstanding: sum(all), overdue: sum(late), buckets: all };
+}
+
+/**
+ * Days sales outstanding: what is owed now over what was invoiced in the range, times its days
+ * (the standard receivables ÷ credit sales × days); null when nothing was invoiced.
+ */
+export function daysSalesOutstanding(outstanding: number, invoiced: number, range: { from: string; to: string }): number | null {
+  if (invoiced <= 0) return null;
+  return Math.round((outstanding / invoiced) * (daysBetween(range.from, range.to) + 1) * 10) / 10;
+}
+
+/** Whole months inside from…to, and the partial months at either end as day ranges. */
+export function splitIntoMonths(from: string, to: string): { months: { from: string; to: string } | null; edges: Array<{ from: string; to: string }> } {
+  const firstWhole = from.endsWith("-01") ? from.slice(0, 7) : nextPeriodStart(`${from.slice(0, 7)}-01`, "month").slice(0, 7);
+  const afterTo = addDays(to, 1);
+  const lastWhole = afterTo.endsWith("-01") ? addDays(afterTo, -1).slice(0, 7) : addDays(`${to.slice(0, 7)}-01`, -1).slice(0, 7);
+  if (firstWhole > lastWhole) return { months: null, edges: [{ from, to }] };
+  const edges: Array<{ from: string; to: string }> = [];
+  if (`${firstWhole}-01` > from) edges.push({ from, to: addDays(`${firstWhole}-01`, -1) });
+  const lastDay = addDays(nextPeriodStart(`${lastWhole}-01`, "month"), -1);
+  if (lastDay < to) edges.push({ from: addDays(lastDay, 1), to });
+  return { months: { from: firstWhole, to: lastWhole }, edges };
+}
+
+export type TopClient = { client_id: string | null; name: string; revenue: number; count: number };
+
+/** Clients by revenue (then name), the rows of whole months and partial edges merged per client. */
+export function topClients(rows: readonly ClientRevenueRow[], limit: number): TopClient[] {
+  const merged = new Map<string, TopClient>();
+  for (const row of rows) {
+    const client = merged.get(row.client_key) ?? { client_id: row.client_id, name: row.name, revenue: 0, count: 0 };
+    client.revenue += row.revenue;
+    client.count += row.count;
+    merged.set(row.client_key, client);
+  }
+  return [...merged.values()]
+    .filter((client) => client.count > 0)
+    .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
+
+export type Breakdown = {
+  /** Invoices only, so credit notes and quotes never mix into the amounts. */
+  by_status: Array<{ status: InvoiceStatus; count: number; total: number }>;
+  /** Every document type, whatever its status. */
+  by_type: Array<{ type: InvoiceType; count: number; total: number }>;
+};
+
+export function breakdownOf(rows: readonly DayRow[], range: { from: string; to: string }, statuses: readonly InvoiceStatus[], types: readonly InvoiceType[]): Breakdown {
+  const inRange = rows.filter((row) => row.issue_date >= range.from && row.issue_date <= range.to && row.count !== 0);
+  const sum = (list: DayRow[]) => ({ count: list.reduce((total, row) => total + row.count, 0), total: list.reduce((total, row) => total + row.total, 0) });
+  return {
+    by_status: statuses.map((status) => ({ status, ...sum(inRange.filter((row) => row.type === "invoice" && row.status === status)) })).filter((entry) => entry.count > 0),
+    by_type: types.map((type) => ({ type, ...sum(inRange.filter((row) => row.type === type)) })).filter((entry) => entry.count > 0),
+  };
+}

@@ -1,0 +1,114 @@
+// An account's revenue analytics (ADR 0013): the aggregates are read in parallel, one small range
+// each, and shaped per currency by the pure rules of server/domain/analytics.ts.
+import type { Executor } from "../../db/client.ts";
+import { clientNames, clientRevenueOverDays, clientRevenueOverMonths, invoiceDaysBetween, openReceivablesOf, type AnalyticsScope } from "../../db/queries/analytics.ts";
+import {
+  agingOf,
+  breakdownOf,
+  daysSalesOutstanding,
+  periodsBetween,
+  previousRange,
+  revenueSeries,
+  splitIntoMonths,
+  topClients,
+  MAX_PERIODS,
+  type AgingSummary,
+  type Breakdown,
+  type ClientRevenueRow,
+  type Granularity,
+  type RevenueSummary,
+  type TopClient,
+} from "../domain/analytics.ts";
+import { AppError } from "../domain/errors.ts";
+import { INVOICE_STATUSES, INVOICE_TYPES } from "../domain/lifecycle.ts";
+
+export const ANALYTICS_SECTIONS = ["revenue", "aging", "dso", "clients", "breakdown"] as const;
+export type AnalyticsSection = (typeof ANALYTICS_SECTIONS)[number];
+
+export type AnalyticsRequest = {
+  accountId: string;
+  /** Today in the account's time zone: the default range ends here and aging counts from it. */
+  today: string;
+  from_date?: string | undefined;
+  to_date?: string | undefined;
+  granularity: Granularity;
+  currency?: string | undefined;
+  sections: readonly AnalyticsSection[];
+  top: number;
+};
+
+export type CurrencyAnalytics = {
+  currency: string;
+  revenue?: RevenueSummary;
+  aging?: AgingSummary;
+  dso?: number | null;
+  top_clients?: TopClient[];
+  breakdown?: Breakdown;
+};
+
+export type Analytics = { from_date: string; to_date: string; granularity: Granularity; as_of: string; currencies: CurrencyAnalytics[] };
+
+/** The default range: the current month and the eleven before it, up to today. */
+function defaultFrom(today: string): string {
+  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 - 11;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
+}
+
+async function clientRows(db: Executor, scope: AnalyticsScope, range: { from: string; to: string }): Promise<ClientRevenueRow[]> {
+  const { months, edges } = splitIntoMonths(range.from, range.to);
+  const parts = await Promise.all([
+    months ? clientRevenueOverMonths(db, scope, months.from, months.to) : Promise.resolve([]),
+    ...edges.map((edge) => clientRevenueOverDays(db, scope, edge.from, edge.to)),
+  ]);
+  return parts.flat();
+}
+
+/** Top clients with their current names where they are stored clients (the aggregate keeps the billed name). */
+async function namedTopClients(db: Executor, accountId: string, rows: ClientRevenueRow[], top: number): Promise<TopClient[]> {
+  const ranked = topClients(rows, top);
+  const names = await clientNames(db, accountId, ranked.flatMap((client) => (client.client_id ? [client.client_id] : [])));
+  return ranked.map((client) => ({ ...client, name: (client.client_id && names.get(client.client_id)) || client.name }));
+}
+
+export async function accountAnalytics(db: Executor, request: AnalyticsRequest): Promise<Analytics> {
+  const from = request.from_date ?? defaultFrom(request.today);
+  const to = request.to_date ?? (request.from_date && request.from_date > request.today ? request.from_date : request.today);
+  if (from > to) throw new AppError("VALIDATION_ERROR", "from_date is after to_date", { field: "from_date", issue: "must not be after to_date" });
+  const periods = periodsBetween(from, to, request.granularity);
+  if (!periods) {
+    throw new AppError("VALIDATION_ERROR", `The range has more than ${MAX_PERIODS} ${request.granularity} periods; choose a coarser granularity or a shorter range`, {
+      field: "granularity",
+      issue: `at most ${MAX_PERIODS} periods`,
+    });
+  }
+  const range = { from, to };
+  const wants = new Set(request.sections);
+  const scope: AnalyticsScope = { accountId: request.accountId, currency: request.currency };
+  const needsDays = wants.has("revenue") || wants.has("dso") || wants.has("breakdown");
+  const needsDue = wants.has("aging") || wants.has("dso");
+  const [days, due, clients] = await Promise.all([
+    needsDays ? invoiceDaysBetween(db, scope, previousRange(from, to).from, to) : Promise.resolve([]),
+    needsDue ? openReceivablesOf(db, scope) : Promise.resolve([]),
+    wants.has("clients") ? clientRows(db, scope, range) : Promise.resolve([]),
+  ]);
+  const currencies = [...new Set([...days.filter((row) => row.issue_date >= from).map((row) => row.currency), ...due.map((row) => row.currency), ...clients.map((row) => row.currency)])].sort();
+  const perCurrency = await Promise.all(
+    currencies.map(async (currency): Promise<CurrencyAnalytics> => {
+      const ofCurrency = days.filter((row) => row.currency === currency);
+      const revenue = revenueSeries(ofCurrency, range, request.granularity, periods);
+      const aging = agingOf(
+        due.filter((row) => row.currency === currency),
+        request.today,
+      );
+      return {
+        currency,
+        ...(wants.has("revenue") ? { revenue } : {}),
+        ...(wants.has("aging") ? { aging } : {}),
+        ...(wants.has("dso") ? { dso: daysSalesOutstanding(aging.outstanding.amount, revenue.invoiced, range) } : {}),
+        ...(wants.has("clients") ? { top_clients: await namedTopClients(db, request.accountId, clients.filter((row) => row.currency === currency), request.top) } : {}),
+        ...(wants.has("breakdown") ? { breakdown: breakdownOf(ofCurrency, range, INVOICE_STATUSES, INVOICE_TYPES) } : {}),
+      };
+    }),
+  );
+  return { from_date: from, to_date: to, granularity: request.granularity, as_of: request.today, currencies: perCurrency };
+}
