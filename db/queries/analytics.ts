@@ -1,72 +1,157 @@
 // Reads of the analytics aggregates kept by the triggers of migration 0004 (ADR 0013). Each is one
-// indexed range of a small table; the one read of invoices themselves covers the partial months at
-// the ends of a range, for top clients.
+// indexed range of a small table, prepared once and run on the embedded file's native reader: whole
+// months from the month tables, the partial months at a range's ends from the day tables.
 import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { ClientRevenueRow, DayRow, DueRow } from "../../server/domain/analytics.ts";
+import { LAST_AGING_BUCKET, type AgingBucket, type ClientRevenueRow, type DueRow, type OwedRow, type TotalsRow } from "../../server/domain/analytics.ts";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Executor } from "../client.ts";
-import { clientRevenueMonths, clients, invoiceDays, invoices, openReceivables } from "../schema/index.ts";
+import { clientRevenueDays, clientRevenueMonths, clients, invoiceDays, invoiceMonths, openReceivables } from "../schema/index.ts";
+import { preparedRead } from "./prepared.ts";
 
 export type AnalyticsScope = { accountId: string; currency?: string | undefined };
 
-function currencyIs(column: typeof invoiceDays.currency | typeof openReceivables.currency | typeof clientRevenueMonths.currency | typeof invoices.currency, currency: string | undefined): SQL | undefined {
-  return currency ? eq(column, currency) : undefined;
+const TOTALS_KEYS = ["currency", "date", "type", "status", "count", "total"] as const;
+const CLIENT_KEYS = ["currency", "client_key", "client_id", "name", "revenue", "count"] as const;
+
+/** The scope's values for a prepared statement, and a name part telling its two shapes apart. */
+function scoped(scope: AnalyticsScope, range: { from: string; to: string }): { shape: string; values: Record<string, unknown> } {
+  return { shape: scope.currency ? "one" : "all", values: { account: scope.accountId, currency: scope.currency, from: range.from, to: range.to } };
 }
 
-/** Day rows from…to inclusive; rows emptied by later changes (count 0) are left out. */
-export async function invoiceDaysBetween(db: Executor, scope: AnalyticsScope, from: string, to: string): Promise<DayRow[]> {
-  const rows = await db
-    .select({ currency: invoiceDays.currency, issue_date: invoiceDays.issueDate, type: invoiceDays.type, status: invoiceDays.status, count: invoiceDays.count, total: invoiceDays.total })
-    .from(invoiceDays)
-    .where(and(eq(invoiceDays.accountId, scope.accountId), currencyIs(invoiceDays.currency, scope.currency), gte(invoiceDays.issueDate, from), lte(invoiceDays.issueDate, to), sql`${invoiceDays.count} <> 0`));
-  return rows as DayRow[];
+function currencyIs(column: AnySQLiteColumn, currency: string | undefined): SQL | undefined {
+  return currency ? eq(column, sql.placeholder("currency")) : undefined;
 }
 
-export async function openReceivablesOf(db: Executor, scope: AnalyticsScope): Promise<DueRow[]> {
-  return db
-    .select({ currency: openReceivables.currency, due_date: openReceivables.dueDate, count: openReceivables.count, amount_due: openReceivables.amountDue })
-    .from(openReceivables)
-    .where(and(eq(openReceivables.accountId, scope.accountId), currencyIs(openReceivables.currency, scope.currency), sql`${openReceivables.count} <> 0`));
+/** Totals per day, type and status from…to inclusive; rows emptied by later changes are left out. */
+export async function totalsOverDays(db: Executor, scope: AnalyticsScope, from: string, to: string): Promise<TotalsRow[]> {
+  const { shape, values } = scoped(scope, { from, to });
+  const statement = preparedRead<TotalsRow>(db, `analytics:days:${shape}`, TOTALS_KEYS, () =>
+    db
+      .select({ currency: invoiceDays.currency, date: invoiceDays.issueDate, type: sql<TotalsRow["type"]>`${invoiceDays.type}`, status: sql<TotalsRow["status"]>`${invoiceDays.status}`, count: invoiceDays.count, total: invoiceDays.total })
+      .from(invoiceDays)
+      .where(
+        and(
+          eq(invoiceDays.accountId, sql.placeholder("account")),
+          gte(invoiceDays.issueDate, sql.placeholder("from")),
+          lte(invoiceDays.issueDate, sql.placeholder("to")),
+          currencyIs(invoiceDays.currency, scope.currency),
+          sql`${invoiceDays.count} <> 0`,
+        ),
+      )
+      .prepare(),
+  );
+  return statement.all(values);
+}
+
+/** Totals per whole month (YYYY-MM, fromMonth…toMonth), each row dated the month's first day. */
+export async function totalsOverMonths(db: Executor, scope: AnalyticsScope, fromMonth: string, toMonth: string): Promise<TotalsRow[]> {
+  const { shape, values } = scoped(scope, { from: fromMonth, to: toMonth });
+  const statement = preparedRead<TotalsRow>(db, `analytics:months:${shape}`, TOTALS_KEYS, () =>
+    db
+      .select({ currency: invoiceMonths.currency, date: sql<string>`${invoiceMonths.month} || '-01'`, type: sql<TotalsRow["type"]>`${invoiceMonths.type}`, status: sql<TotalsRow["status"]>`${invoiceMonths.status}`, count: invoiceMonths.count, total: invoiceMonths.total })
+      .from(invoiceMonths)
+      .where(
+        and(
+          eq(invoiceMonths.accountId, sql.placeholder("account")),
+          gte(invoiceMonths.month, sql.placeholder("from")),
+          lte(invoiceMonths.month, sql.placeholder("to")),
+          currencyIs(invoiceMonths.currency, scope.currency),
+          sql`${invoiceMonths.count} <> 0`,
+        ),
+      )
+      .prepare(),
+  );
+  return statement.all(values);
+}
+
+/**
+ * What open invoices owe per currency, status and aging bucket: the buckets' cutoff dates come from
+ * the domain (agingCutoffs), the database only compares due dates with them.
+ */
+export async function openReceivablesOf(db: Executor, scope: AnalyticsScope, cutoffs: ReadonlyArray<{ bucket: AgingBucket; dueOnOrAfter: string }>): Promise<DueRow[]> {
+  const { shape, values } = scoped(scope, { from: "", to: "" });
+  const statement = preparedRead<DueRow>(db, `analytics:due:${shape}:${cutoffs.length}`, ["currency", "bucket", "status", "count", "amount_due"], () => {
+    const due = openReceivables.dueDate;
+    const whens = cutoffs.map((_, index) => sql`when ${due} >= ${sql.placeholder(`cutoff${index}`)} then ${sql.placeholder(`bucket${index}`)}`);
+    const bucket = sql<AgingBucket>`case when ${due} = '' then ${sql.placeholder("bucket0")} ${sql.join(whens, sql` `)} else ${sql.placeholder("last")} end`;
+    return db
+      .select({ currency: openReceivables.currency, bucket, status: sql<DueRow["status"]>`${openReceivables.status}`, count: sql<number>`sum(${openReceivables.count})`, amount_due: sql<number>`sum(${openReceivables.amountDue})` })
+      .from(openReceivables)
+      .where(and(eq(openReceivables.accountId, sql.placeholder("account")), currencyIs(openReceivables.currency, scope.currency), sql`${openReceivables.count} <> 0`))
+      .groupBy(openReceivables.currency, bucket, openReceivables.status)
+      .prepare();
+  });
+  const bucketValues = Object.fromEntries(cutoffs.flatMap((cutoff, index) => [[`cutoff${index}`, cutoff.dueOnOrAfter], [`bucket${index}`, cutoff.bucket]]));
+  return statement.all({ ...values, ...bucketValues, last: LAST_AGING_BUCKET });
+}
+
+/** What open invoices owe per currency and status, due dates aside (the dashboard). */
+export async function openReceivablesByStatus(db: Executor, accountId: string): Promise<OwedRow[]> {
+  const statement = preparedRead<OwedRow>(db, "analytics:owed", ["currency", "status", "count", "amount_due"], () =>
+    db
+      .select({ currency: openReceivables.currency, status: sql<OwedRow["status"]>`${openReceivables.status}`, count: sql<number>`sum(${openReceivables.count})`, amount_due: sql<number>`sum(${openReceivables.amountDue})` })
+      .from(openReceivables)
+      .where(eq(openReceivables.accountId, sql.placeholder("account")))
+      .groupBy(openReceivables.currency, openReceivables.status)
+      .prepare(),
+  );
+  return statement.all({ account: accountId });
 }
 
 /** Client revenue over whole months fromMonth…toMonth (YYYY-MM, inclusive). */
 export async function clientRevenueOverMonths(db: Executor, scope: AnalyticsScope, fromMonth: string, toMonth: string): Promise<ClientRevenueRow[]> {
-  return db
-    .select({
-      currency: clientRevenueMonths.currency,
-      client_key: clientRevenueMonths.clientKey,
-      client_id: clientRevenueMonths.clientId,
-      name: clientRevenueMonths.name,
-      revenue: sql<number>`sum(${clientRevenueMonths.revenue})`,
-      count: sql<number>`sum(${clientRevenueMonths.count})`,
-    })
-    .from(clientRevenueMonths)
-    .where(and(eq(clientRevenueMonths.accountId, scope.accountId), currencyIs(clientRevenueMonths.currency, scope.currency), gte(clientRevenueMonths.month, fromMonth), lte(clientRevenueMonths.month, toMonth)))
-    .groupBy(clientRevenueMonths.currency, clientRevenueMonths.clientKey);
+  const { shape, values } = scoped(scope, { from: fromMonth, to: toMonth });
+  const statement = preparedRead<ClientRevenueRow>(db, `analytics:client-months:${shape}`, CLIENT_KEYS, () =>
+    db
+      .select({
+        currency: clientRevenueMonths.currency,
+        client_key: clientRevenueMonths.clientKey,
+        client_id: clientRevenueMonths.clientId,
+        name: clientRevenueMonths.name,
+        revenue: sql<number>`sum(${clientRevenueMonths.revenue})`,
+        count: sql<number>`sum(${clientRevenueMonths.count})`,
+      })
+      .from(clientRevenueMonths)
+      .where(
+        and(
+          eq(clientRevenueMonths.accountId, sql.placeholder("account")),
+          gte(clientRevenueMonths.month, sql.placeholder("from")),
+          lte(clientRevenueMonths.month, sql.placeholder("to")),
+          currencyIs(clientRevenueMonths.currency, scope.currency),
+        ),
+      )
+      .groupBy(clientRevenueMonths.currency, clientRevenueMonths.clientKey)
+      .prepare(),
+  );
+  return statement.all(values);
 }
 
-/** Client revenue over some days, from the invoices themselves (the partial months of a range). */
+/** Client revenue over some days (the partial months at a range's ends). */
 export async function clientRevenueOverDays(db: Executor, scope: AnalyticsScope, from: string, to: string): Promise<ClientRevenueRow[]> {
-  const clientKey = sql<string>`coalesce(${invoices.clientId}, 'name:' || ${invoices.billToName})`;
-  return db
-    .select({
-      currency: invoices.currency,
-      client_key: clientKey,
-      client_id: invoices.clientId,
-      name: sql<string>`max(${invoices.billToName})`,
-      revenue: sql<number>`sum(case when ${invoices.type} = 'credit_note' then -${invoices.total} else ${invoices.total} end)`,
-      count: sql<number>`count(*)`,
-    })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.accountId, scope.accountId),
-        currencyIs(invoices.currency, scope.currency),
-        gte(invoices.issueDate, from),
-        lte(invoices.issueDate, to),
-        sql`((${invoices.type} = 'invoice' and ${invoices.status} = 'paid') or (${invoices.type} = 'credit_note' and ${invoices.status} in ('sent', 'viewed', 'paid')))`,
-      ),
-    )
-    .groupBy(invoices.currency, clientKey);
+  const { shape, values } = scoped(scope, { from, to });
+  const statement = preparedRead<ClientRevenueRow>(db, `analytics:client-days:${shape}`, CLIENT_KEYS, () =>
+    db
+      .select({
+        currency: clientRevenueDays.currency,
+        client_key: clientRevenueDays.clientKey,
+        client_id: clientRevenueDays.clientId,
+        name: clientRevenueDays.name,
+        revenue: sql<number>`sum(${clientRevenueDays.revenue})`,
+        count: sql<number>`sum(${clientRevenueDays.count})`,
+      })
+      .from(clientRevenueDays)
+      .where(
+        and(
+          eq(clientRevenueDays.accountId, sql.placeholder("account")),
+          gte(clientRevenueDays.issueDate, sql.placeholder("from")),
+          lte(clientRevenueDays.issueDate, sql.placeholder("to")),
+          currencyIs(clientRevenueDays.currency, scope.currency),
+        ),
+      )
+      .groupBy(clientRevenueDays.currency, clientRevenueDays.clientKey)
+      .prepare(),
+  );
+  return statement.all(values);
 }
 
 /** The current names of clients, for top clients billed by id. */
@@ -74,4 +159,23 @@ export async function clientNames(db: Executor, accountId: string, ids: readonly
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: clients.id, name: clients.name }).from(clients).where(and(eq(clients.accountId, accountId), inArray(clients.id, [...ids])));
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Every document of the account by currency, type and status, over all time (for the dashboard). */
+export async function totalsOfAccount(db: Executor, accountId: string): Promise<Array<Omit<TotalsRow, "date">>> {
+  const statement = preparedRead<Omit<TotalsRow, "date">>(db, "analytics:account-totals", ["currency", "type", "status", "count", "total"], () =>
+    db
+      .select({
+        currency: invoiceMonths.currency,
+        type: sql<TotalsRow["type"]>`${invoiceMonths.type}`,
+        status: sql<TotalsRow["status"]>`${invoiceMonths.status}`,
+        count: sql<number>`sum(${invoiceMonths.count})`,
+        total: sql<number>`sum(${invoiceMonths.total})`,
+      })
+      .from(invoiceMonths)
+      .where(eq(invoiceMonths.accountId, sql.placeholder("account")))
+      .groupBy(invoiceMonths.currency, invoiceMonths.type, invoiceMonths.status)
+      .prepare(),
+  );
+  return statement.all({ account: accountId });
 }

@@ -20,5 +20,5 @@ export const clientRevenueMonths = sqliteTable(
     revenue: integer("revenue").notNull(),
     count: integer("count").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.currency, table.month, table.clientKey] })],
+  (table) => [primaryKey({ columns: [table.accountId, table.month, table.currency, table.clientKey] })],
 );

@@ -5,7 +5,8 @@ import { ownedBy } from "./columns.ts";
  * Invoices per account, currency, issue date, type and status with their summed totals, kept by
  * triggers on `invoices` (migration 0004) in the same transaction as every write. Analytics read a
  * range of days from here instead of the invoices themselves: a year is at most a few thousand rows
- * whatever the number of invoices (ADR 0013).
+ * whatever the number of invoices (ADR 0013). The key leads with the date, so a range of days is
+ * one range of the index whichever currencies it holds.
  */
 export const invoiceDays = sqliteTable(
   "invoice_days",
@@ -18,5 +19,5 @@ export const invoiceDays = sqliteTable(
     count: integer("count").notNull(),
     total: integer("total").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.currency, table.issueDate, table.type, table.status] })],
+  (table) => [primaryKey({ columns: [table.accountId, table.issueDate, table.currency, table.type, table.status] })],
 );

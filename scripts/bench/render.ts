@@ -18,6 +18,7 @@ import { builtInTemplate } from "../../render/templates/template.ts";
 import { renderPdf, renderPng } from "../../render/visual.ts";
 import { CHROMIUM, launchChromium } from "../../tests/helpers/chromium.ts";
 import { TWENTY_LINES, TWENTY_LINES_SELLER } from "../../tests/render/templates/fixtures.ts";
+import { measure, type Sample } from "./measure.ts";
 
 const GOAL_PDF_MS = 5;
 const GOAL_PDF_VS_CHROMIUM = 10;
@@ -37,24 +38,6 @@ const record = TWENTY_LINES;
 const seller = TWENTY_LINES_SELLER;
 const template = builtInTemplate("classic");
 const createdAt = new Date("2026-11-01T09:00:00Z");
-
-type Sample = { median: number; p95: number; runs: number };
-
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? Number.NaN;
-}
-
-async function measure(count: number, make: () => Promise<unknown> | unknown): Promise<Sample> {
-  for (let warm = 0; warm < Math.max(3, Math.floor(count / 10)); warm++) await make();
-  const times: number[] = [];
-  for (let run = 0; run < count; run++) {
-    const started = performance.now();
-    await make();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), runs: count };
-}
 
 const browser = await launchChromium();
 try {

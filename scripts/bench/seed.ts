@@ -7,6 +7,7 @@ import { newId } from "../../server/domain/ids.ts";
 import { newInvoice, type InvoiceRecord, type ItemInput } from "../../server/domain/invoice.ts";
 import type { InvoiceStatus } from "../../server/domain/lifecycle.ts";
 import { emptyProfile } from "../../server/domain/profile.ts";
+import { pseudoRandom } from "../seed/random.ts";
 
 const CHUNK = 1000;
 const FIRST_DAY = "2024-01-01";
@@ -14,14 +15,6 @@ const DAYS = 1050;
 /** Eight statuses in turn: about one invoice in eight is "sent". */
 const STATUSES: readonly InvoiceStatus[] = ["draft", "sent", "paid", "viewed", "paid", "overdue", "approved", "void"];
 const PRODUCTS = ["Consulting", "Design", "Hosting", "Support", "Travel", "Licence", "Training", "Audit"];
-
-function pseudoRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 function record(index: number, random: () => number): InvoiceRecord {
   const issueDate = addDays(FIRST_DAY, Math.floor(random() * DAYS));

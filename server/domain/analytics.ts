@@ -14,10 +14,15 @@ export type AgingBucket = (typeof AGING_BUCKETS)[number];
 /** A series longer than this is refused: ask for a coarser granularity or a shorter range. */
 export const MAX_PERIODS = 1000;
 
-/** Documents of one type and status issued on one day in one currency (invoice_days). */
-export type DayRow = { currency: string; issue_date: string; type: InvoiceType; status: InvoiceStatus; count: number; total: number };
-/** What open invoices owe per due date ('' for none) in one currency (open_receivables). */
-export type DueRow = { currency: string; due_date: string; count: number; amount_due: number };
+/**
+ * Documents of one type and status in one currency issued on one day (invoice_days) or in one month
+ * (invoice_months, dated its first day), with their summed totals.
+ */
+export type TotalsRow = { currency: string; date: string; type: InvoiceType; status: InvoiceStatus; count: number; total: number };
+/** What open invoices of one status owe in one currency (open_receivables). */
+export type OwedRow = { currency: string; status: InvoiceStatus; count: number; amount_due: number };
+/** The same in one aging bucket. */
+export type DueRow = OwedRow & { bucket: AgingBucket };
 /** Revenue of one client (an id, or `name:` + the billed name) over some days in one currency. */
 export type ClientRevenueRow = { currency: string; client_key: string; client_id: string | null; name: string; revenue: number; count: number };
 
@@ -130,38 +135,33 @@ export type RevenueSummary = {
   series: SeriesPoint[];
 } & Change;
 
-/** Revenue per period of one currency's day rows (the rows may reach into the previous range). */
-export function revenueSeries(rows: readonly DayRow[], range: { from: string; to: string }, granularity: Granularity, periods: readonly Period[]): RevenueSummary {
+/**
+ * Revenue per period of one currency: `current` covers the range, `previous` the range of equal
+ * length before it. A row falls in the period of its date (a month row in its month's period, so
+ * month rows serve month, quarter and year series; day and week series need day rows).
+ */
+export function revenueSeries(current: readonly TotalsRow[], previous: readonly TotalsRow[], granularity: Granularity, periods: readonly Period[]): RevenueSummary {
   const byPeriod = new Map(periods.map((period) => [period.period, { revenue: 0, count: 0 }]));
-  const previous = previousRange(range.from, range.to);
-  let previousTotal = 0;
-  let previousCount = 0;
   let invoiced = 0;
-  for (const row of rows) {
-    const revenue = revenueOf(row.type, row.status, row.total);
-    const counted = countsAsRevenue(row.type, row.status) ? row.count : 0;
-    if (row.issue_date >= range.from && row.issue_date <= range.to) {
-      const point = byPeriod.get(periodOf(row.issue_date, granularity).key);
-      if (point) {
-        point.revenue += revenue;
-        point.count += counted;
-      }
-      if (isInvoiced(row.type, row.status)) invoiced += row.total;
-    } else if (row.issue_date >= previous.from && row.issue_date <= previous.to) {
-      previousTotal += revenue;
-      previousCount += counted;
+  for (const row of current) {
+    const point = byPeriod.get(periodOf(row.date, granularity).key);
+    if (point) {
+      point.revenue += revenueOf(row.type, row.status, row.total);
+      point.count += countsAsRevenue(row.type, row.status) ? row.count : 0;
     }
+    if (isInvoiced(row.type, row.status)) invoiced += row.total;
   }
-  let before = 0;
+  const before = previous.reduce((sum, row) => ({ total: sum.total + revenueOf(row.type, row.status, row.total), count: sum.count + (countsAsRevenue(row.type, row.status) ? row.count : 0) }), { total: 0, count: 0 });
+  let last = 0;
   const series = periods.map((period, index) => {
     const { revenue, count } = byPeriod.get(period.period) ?? { revenue: 0, count: 0 };
-    const point = { ...period, revenue, count, ...(index === 0 ? { change: 0, change_percent: null } : changeBetween(revenue, before)) };
-    before = revenue;
+    const point = { ...period, revenue, count, ...(index === 0 ? { change: 0, change_percent: null } : changeBetween(revenue, last)) };
+    last = revenue;
     return point;
   });
   const total = series.reduce((sum, point) => sum + point.revenue, 0);
   const count = series.reduce((sum, point) => sum + point.count, 0);
-  return { total, count, previous_total: previousTotal, previous_count: previousCount, invoiced, series, ...changeBetween(total, previousTotal) };
+  return { total, count, previous_total: before.total, previous_count: before.count, invoiced, series, ...changeBetween(total, before.total) };
 }
 
 export type AgingSummary = {
@@ -170,17 +170,32 @@ export type AgingSummary = {
   buckets: Array<{ bucket: AgingBucket; amount: number; count: number }>;
 };
 
-/** Days past due as of `today` (in the account's time zone): due today is still current. */
-export function agingBucketOf(dueDate: string, today: string): AgingBucket {
-  if (dueDate === "" || dueDate >= today) return "current";
-  const late = daysBetween(dueDate, today);
-  return late <= 30 ? "1-30" : late <= 60 ? "31-60" : late <= 90 ? "61-90" : "90+";
+/** The most days late each bucket holds, in order; later than the last is "90+". Due today is current. */
+const LATE_LIMITS: ReadonlyArray<readonly [AgingBucket, number]> = [
+  ["current", 0],
+  ["1-30", 30],
+  ["31-60", 60],
+  ["61-90", 90],
+];
+export const LAST_AGING_BUCKET: AgingBucket = "90+";
+
+/**
+ * The buckets as due dates, for `today` in the account's time zone: a debt is in the first bucket
+ * whose cutoff its due date is on or after (no due date: current). The database groups by these.
+ */
+export function agingCutoffs(today: string): Array<{ bucket: AgingBucket; dueOnOrAfter: string }> {
+  return LATE_LIMITS.map(([bucket, days]) => ({ bucket, dueOnOrAfter: addDays(today, -days) }));
 }
 
-export function agingOf(rows: readonly DueRow[], today: string): AgingSummary {
+export function agingBucketOf(dueDate: string, today: string): AgingBucket {
+  if (dueDate === "") return "current";
+  return agingCutoffs(today).find((cutoff) => dueDate >= cutoff.dueOnOrAfter)?.bucket ?? LAST_AGING_BUCKET;
+}
+
+export function agingOf(rows: readonly DueRow[]): AgingSummary {
   const buckets = new Map(AGING_BUCKETS.map((bucket) => [bucket, { bucket, amount: 0, count: 0 }]));
   for (const row of rows) {
-    const bucket = buckets.get(agingBucketOf(row.due_date, today));
+    const bucket = buckets.get(row.bucket);
     if (bucket) {
       bucket.amount += row.amount_due;
       bucket.count += row.count;
@@ -238,11 +253,42 @@ export type Breakdown = {
   by_type: Array<{ type: InvoiceType; count: number; total: number }>;
 };
 
-export function breakdownOf(rows: readonly DayRow[], range: { from: string; to: string }, statuses: readonly InvoiceStatus[], types: readonly InvoiceType[]): Breakdown {
-  const inRange = rows.filter((row) => row.issue_date >= range.from && row.issue_date <= range.to && row.count !== 0);
-  const sum = (list: DayRow[]) => ({ count: list.reduce((total, row) => total + row.count, 0), total: list.reduce((total, row) => total + row.total, 0) });
+/** By status and type over the rows of a range. */
+export function breakdownOf(rows: readonly TotalsRow[], statuses: readonly InvoiceStatus[], types: readonly InvoiceType[]): Breakdown {
+  const inRange = rows.filter((row) => row.count !== 0);
+  const sum = (list: TotalsRow[]) => ({ count: list.reduce((total, row) => total + row.count, 0), total: list.reduce((total, row) => total + row.total, 0) });
   return {
     by_status: statuses.map((status) => ({ status, ...sum(inRange.filter((row) => row.type === "invoice" && row.status === status)) })).filter((entry) => entry.count > 0),
     by_type: types.map((type) => ({ type, ...sum(inRange.filter((row) => row.type === type)) })).filter((entry) => entry.count > 0),
   };
+}
+
+export type CurrencyStats = { currency: string; invoices: number; revenue: number; outstanding: number; overdue: number; overdue_invoices: number };
+
+/**
+ * The dashboard per currency (DESIGN "Lifecycle"; ADR 0008) from the aggregates: every document
+ * counted, revenue by the rule above, outstanding what open invoices owe, overdue the part of it on
+ * invoices the scheduler marked overdue.
+ */
+export function dashboardOf(totals: readonly Omit<TotalsRow, "date">[], owed: readonly OwedRow[]): CurrencyStats[] {
+  const stats = new Map<string, CurrencyStats>();
+  const of = (currency: string): CurrencyStats => {
+    let entry = stats.get(currency);
+    if (!entry) stats.set(currency, (entry = { currency, invoices: 0, revenue: 0, outstanding: 0, overdue: 0, overdue_invoices: 0 }));
+    return entry;
+  };
+  for (const row of totals) {
+    const entry = of(row.currency);
+    entry.invoices += row.count;
+    entry.revenue += revenueOf(row.type, row.status, row.total);
+  }
+  for (const row of owed) {
+    const entry = of(row.currency);
+    entry.outstanding += row.amount_due;
+    if (row.status === "overdue") {
+      entry.overdue += row.amount_due;
+      entry.overdue_invoices += row.count;
+    }
+  }
+  return [...stats.values()].filter((entry) => entry.invoices > 0).sort((a, b) => a.currency.localeCompare(b.currency));
 }

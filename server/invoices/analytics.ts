@@ -1,8 +1,9 @@
 // An account's revenue analytics (ADR 0013): the aggregates are read in parallel, one small range
 // each, and shaped per currency by the pure rules of server/domain/analytics.ts.
 import type { Executor } from "../../db/client.ts";
-import { clientNames, clientRevenueOverDays, clientRevenueOverMonths, invoiceDaysBetween, openReceivablesOf, type AnalyticsScope } from "../../db/queries/analytics.ts";
+import { clientNames, clientRevenueOverDays, clientRevenueOverMonths, openReceivablesOf, totalsOverDays, totalsOverMonths, type AnalyticsScope } from "../../db/queries/analytics.ts";
 import {
+  agingCutoffs,
   agingOf,
   breakdownOf,
   daysSalesOutstanding,
@@ -18,6 +19,7 @@ import {
   type Granularity,
   type RevenueSummary,
   type TopClient,
+  type TotalsRow,
 } from "../domain/analytics.ts";
 import { AppError } from "../domain/errors.ts";
 import { INVOICE_STATUSES, INVOICE_TYPES } from "../domain/lifecycle.ts";
@@ -54,13 +56,23 @@ function defaultFrom(today: string): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
 }
 
-async function clientRows(db: Executor, scope: AnalyticsScope, range: { from: string; to: string }): Promise<ClientRevenueRow[]> {
-  const { months, edges } = splitIntoMonths(range.from, range.to);
+type Range = { from: string; to: string };
+type RangeReader<Row> = (db: Executor, scope: AnalyticsScope, from: string, to: string) => Promise<Row[]>;
+
+/** A range read as its whole months from a month table and its partial months at the ends from days. */
+async function overMonthsAndDays<Row>(db: Executor, scope: AnalyticsScope, range: Range, months: RangeReader<Row>, days: RangeReader<Row>): Promise<Row[]> {
+  const split = splitIntoMonths(range.from, range.to);
   const parts = await Promise.all([
-    months ? clientRevenueOverMonths(db, scope, months.from, months.to) : Promise.resolve([]),
-    ...edges.map((edge) => clientRevenueOverDays(db, scope, edge.from, edge.to)),
+    split.months ? months(db, scope, split.months.from, split.months.to) : Promise.resolve([]),
+    ...split.edges.map((edge) => days(db, scope, edge.from, edge.to)),
   ]);
   return parts.flat();
+}
+
+/** Totals over a range; a series by day or week needs day rows throughout. */
+function totalsOver(db: Executor, scope: AnalyticsScope, range: Range, granularity: Granularity): Promise<TotalsRow[]> {
+  if (granularity === "day" || granularity === "week") return totalsOverDays(db, scope, range.from, range.to);
+  return overMonthsAndDays(db, scope, range, totalsOverMonths, totalsOverDays);
 }
 
 /** Top clients with their current names where they are stored clients (the aggregate keeps the billed name). */
@@ -84,29 +96,28 @@ export async function accountAnalytics(db: Executor, request: AnalyticsRequest):
   const range = { from, to };
   const wants = new Set(request.sections);
   const scope: AnalyticsScope = { accountId: request.accountId, currency: request.currency };
-  const needsDays = wants.has("revenue") || wants.has("dso") || wants.has("breakdown");
+  const needsTotals = wants.has("revenue") || wants.has("dso") || wants.has("breakdown");
   const needsDue = wants.has("aging") || wants.has("dso");
-  const [days, due, clients] = await Promise.all([
-    needsDays ? invoiceDaysBetween(db, scope, previousRange(from, to).from, to) : Promise.resolve([]),
-    needsDue ? openReceivablesOf(db, scope) : Promise.resolve([]),
-    wants.has("clients") ? clientRows(db, scope, range) : Promise.resolve([]),
+  const none = Promise.resolve([]);
+  const [current, previous, due, clients] = await Promise.all([
+    needsTotals ? totalsOver(db, scope, range, request.granularity) : none,
+    wants.has("revenue") ? totalsOver(db, scope, previousRange(from, to), request.granularity) : none,
+    needsDue ? openReceivablesOf(db, scope, agingCutoffs(request.today)) : none,
+    wants.has("clients") ? overMonthsAndDays(db, scope, range, clientRevenueOverMonths, clientRevenueOverDays) : none,
   ]);
-  const currencies = [...new Set([...days.filter((row) => row.issue_date >= from).map((row) => row.currency), ...due.map((row) => row.currency), ...clients.map((row) => row.currency)])].sort();
+  const currencies = [...new Set([...current, ...due, ...clients].map((row) => row.currency))].sort();
   const perCurrency = await Promise.all(
     currencies.map(async (currency): Promise<CurrencyAnalytics> => {
-      const ofCurrency = days.filter((row) => row.currency === currency);
-      const revenue = revenueSeries(ofCurrency, range, request.granularity, periods);
-      const aging = agingOf(
-        due.filter((row) => row.currency === currency),
-        request.today,
-      );
+      const of = <Row extends { currency: string }>(rows: readonly Row[]): Row[] => rows.filter((row) => row.currency === currency);
+      const revenue = revenueSeries(of(current), of(previous), request.granularity, periods);
+      const aging = agingOf(of(due));
       return {
         currency,
         ...(wants.has("revenue") ? { revenue } : {}),
         ...(wants.has("aging") ? { aging } : {}),
         ...(wants.has("dso") ? { dso: daysSalesOutstanding(aging.outstanding.amount, revenue.invoiced, range) } : {}),
-        ...(wants.has("clients") ? { top_clients: await namedTopClients(db, request.accountId, clients.filter((row) => row.currency === currency), request.top) } : {}),
-        ...(wants.has("breakdown") ? { breakdown: breakdownOf(ofCurrency, range, INVOICE_STATUSES, INVOICE_TYPES) } : {}),
+        ...(wants.has("clients") ? { top_clients: await namedTopClients(db, request.accountId, of(clients), request.top) } : {}),
+        ...(wants.has("breakdown") ? { breakdown: breakdownOf(of(current), INVOICE_STATUSES, INVOICE_TYPES) } : {}),
       };
     }),
   );

@@ -4,7 +4,7 @@
 // the stored invoices with the domain's own revenue rule.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { clientRevenueMonths, invoiceDays, invoices, openReceivables } from "../../db/schema/index.ts";
+import { clientRevenueDays, clientRevenueMonths, invoiceDays, invoiceMonths, invoices, openReceivables } from "../../db/schema/index.ts";
 import { countsAsRevenue, revenueOf } from "../../server/domain/analytics.ts";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { expectStatus, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
@@ -86,14 +86,18 @@ test("after 160 random writes every aggregate row equals the invoices' own figur
   expect(stored.length).toBeGreaterThan(20);
 
   const days: Sums = new Map();
+  const months: Sums = new Map();
   const open: Sums = new Map();
   const clientMonths: Sums = new Map();
+  const clientDays: Sums = new Map();
   for (const invoice of stored) {
     add(days, [invoice.currency, invoice.issue_date, invoice.type, invoice.status].join("|"), 1, invoice.total);
-    if (invoice.type === "invoice" && ["sent", "viewed", "overdue"].includes(invoice.status)) add(open, [invoice.currency, invoice.due_date ?? ""].join("|"), 1, invoice.amount_due);
+    add(months, [invoice.currency, invoice.issue_date.slice(0, 7), invoice.type, invoice.status].join("|"), 1, invoice.total);
+    if (invoice.type === "invoice" && ["sent", "viewed", "overdue"].includes(invoice.status)) add(open, [invoice.currency, invoice.due_date ?? "", invoice.status].join("|"), 1, invoice.amount_due);
     if (countsAsRevenue(invoice.type, invoice.status)) {
       const key = invoice.client_id ?? `name:${invoice.bill_to_name}`;
       add(clientMonths, [invoice.currency, invoice.issue_date.slice(0, 7), key].join("|"), 1, revenueOf(invoice.type, invoice.status, invoice.total));
+      add(clientDays, [invoice.currency, invoice.issue_date, key].join("|"), 1, revenueOf(invoice.type, invoice.status, invoice.total));
     }
   }
   const table = async <Row,>(rows: Promise<Row[]>, key: (row: Row) => string, count: (row: Row) => number, total: (row: Row) => number) => {
@@ -102,6 +106,8 @@ test("after 160 random writes every aggregate row equals the invoices' own figur
     return nonZero(sums);
   };
   expect(await table(db.select().from(invoiceDays).where(eq(invoiceDays.accountId, owner.accountId)), (row) => [row.currency, row.issueDate, row.type, row.status].join("|"), (row) => row.count, (row) => row.total)).toEqual(nonZero(days));
-  expect(await table(db.select().from(openReceivables).where(eq(openReceivables.accountId, owner.accountId)), (row) => [row.currency, row.dueDate].join("|"), (row) => row.count, (row) => row.amountDue)).toEqual(nonZero(open));
+  expect(await table(db.select().from(invoiceMonths).where(eq(invoiceMonths.accountId, owner.accountId)), (row) => [row.currency, row.month, row.type, row.status].join("|"), (row) => row.count, (row) => row.total)).toEqual(nonZero(months));
+  expect(await table(db.select().from(openReceivables).where(eq(openReceivables.accountId, owner.accountId)), (row) => [row.currency, row.dueDate, row.status].join("|"), (row) => row.count, (row) => row.amountDue)).toEqual(nonZero(open));
   expect(await table(db.select().from(clientRevenueMonths).where(eq(clientRevenueMonths.accountId, owner.accountId)), (row) => [row.currency, row.month, row.clientKey].join("|"), (row) => row.count, (row) => row.revenue)).toEqual(nonZero(clientMonths));
+  expect(await table(db.select().from(clientRevenueDays).where(eq(clientRevenueDays.accountId, owner.accountId)), (row) => [row.currency, row.issueDate, row.clientKey].join("|"), (row) => row.count, (row) => row.revenue)).toEqual(nonZero(clientDays));
 });
