@@ -1,59 +1,106 @@
-// Invoice DSL export, layout A of spec §4.4: keyword lines, then ITEMS with one indented line per
-// item, "<description> <quantity> x <price>". The price is one token, the currency's symbol glued to
-// a machine decimal with its ISO digits ("€120.00", "¥1980", "KWD1.250", "-€5.00"), so a reader
-// splits an item line from the right and the description may hold any text.
+// Invoice DSL export, layout A of spec §4.4: keyword lines, then ITEMS with one line per item
+// indented by a space, "<description> <quantity> x <price>", as compact as parseDsl
+// (./dsl-parse.ts) reads back.
+// The price is one word, the currency's symbol glued to a machine decimal with its ISO digits
+// ("€120.00", "¥1980", "KWD1.250", "-€5.00"); "1 x" is left out, and so is CURRENCY when that
+// symbol names one currency.
 //
-// What does not round-trip (the DSL has no line for it; createFromDsl would not restore it):
+// What round-trips (parseDsl(toDsl(record)) gives it back): the number; the seller's name, address
+// and e-mail; the buyer's name, e-mail and address; issue and due dates; payment terms (as
+// "DUE Net 30" when they count the due date from the issue date); the currency; the invoice's tax
+// rate ("TAX DE" when it is the seller's country's standard rate); every item's description,
+// quantity, price and own tax rate; the notes, line by line.
+//
+// What does not:
 // - the document type (a credit note, quote or purchase order reads back as an invoice), status,
-//   lock and revision; FINALIZE and SEND are directives, never written by an export;
-// - the structure of the seller's address (one comma-joined line after FROM), the seller's e-mail,
-//   the buyer's address and both tax IDs; the buyer's e-mail only travels when present;
-// - TAX names the seller's country (from its address), not a rate: per-line and invoice VAT rates,
-//   categories and exemption reasons are lost, and with them the VAT and totals;
-// - units, delivery date, payment terms and instructions, notes, amount paid, locale, buyer
-//   reference and the preceding invoice;
-// - line breaks and runs of blanks in any text (collapsed to one space, as lines are the syntax) and
-//   "|" in a name or address (written as "/", the pipe separates the line's two parts).
-// An invoice without a number writes a bare INVOICE line: the service numbers it on finalize.
-import type { InvoiceRecord } from "../../server/domain/invoice.ts";
+//   lock, revision and ids; FINALIZE and SEND are directives, never written by an export;
+// - an address's structure: street, postal code, city and region come back as one line1, and the
+//   country only as the last part of two capitals (so an address without a country whose last part
+//   is two capitals reads as one, and a one-word address part with an "@" as an e-mail);
+// - tax IDs, tax categories and exemption reasons, units, delivery date, payment instructions,
+//   locale, buyer reference, client and template, the preceding invoice and the amount paid (VAT
+//   and totals are the service's to compute again);
+// - runs of blanks and line breaks in any text (collapsed to one space, as lines are the syntax;
+//   notes keep their line breaks), a blank text and "|" in a name, address or e-mail (written as
+//   "/", the pipe separates a party's parts).
+import { addDays } from "../../server/domain/clock.ts";
+import { currenciesOfSymbol, symbolOf } from "../../server/domain/decimal-text.ts";
+import type { InvoiceRecord, LineItem } from "../../server/domain/invoice.ts";
+import type { PostalAddress } from "../../server/domain/profile.ts";
+import { standardVatRate } from "../../server/domain/vat-rates.ts";
 import { addressLines } from "../address.ts";
 import { machineAmount, machineNumber } from "../format.ts";
+import { termDays } from "./dsl-parse.ts";
 
 const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
 const part = (text: string): string => oneLine(text).replaceAll("|", "/");
 
-/** The currency's short symbol in English ("€", "$", "¥"), or its code where it has none ("KWD"). */
-function currencySymbol(currency: string): string {
-  const parts = new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0);
-  return parts.find((piece) => piece.type === "currency")?.value ?? currency;
+/** A keyword line; a value holding a pipe takes the colon, or the reader would try it as a pipe item. */
+function keyword(name: string, value: string): string {
+  if (!value) return name;
+  return value.includes("|") ? `${name}: ${value}` : `${name} ${value}`;
+}
+
+function addressText(address: PostalAddress | null): string {
+  return addressLines(address).map(part).filter(Boolean).join(", ");
+}
+
+/** A party's name, then its other parts that have a value, separated by pipes. */
+function party(name: string, ...parts: Array<string | null>): string {
+  return [part(name), ...parts.map((each) => (each ? part(each) : ""))].filter(Boolean).join(" | ");
 }
 
 function price(minor: number, currency: string): string {
   const amount = machineAmount(minor, currency);
   const sign = amount.startsWith("-") ? "-" : "";
-  return `${sign}${currencySymbol(currency)}${amount.slice(sign.length)}`;
+  return `${sign}${symbolOf(currency)}${amount.slice(sign.length)}`;
 }
 
-function keyword(name: string, first: string | null, second?: string | null): string | null {
-  if (first === null) return null;
-  return second ? `${name} ${first} | ${second}` : `${name} ${first}`;
+function itemLine(item: LineItem, currency: string): string {
+  const description = oneLine(item.description);
+  // "Box 2 x" for one would read as two boxes, and a pipe as a pipe item: those keep their "1 x".
+  const plain = item.quantity === 1 && !/[xX×*]$/.test(description) && !description.includes("|");
+  const rate = item.tax_rate === null ? "" : ` ${machineNumber(item.tax_rate)}%`;
+  // One space is indentation enough, and a token cheaper per line than two (o200k_base).
+  return ` ${description} ${plain ? "" : `${machineNumber(item.quantity)} x `}${price(item.rate, currency)}${rate}`;
+}
+
+/** "DUE Net 30" when the terms say how the due date follows from the issue date; else the date and TERMS. */
+function dueLines(record: InvoiceRecord): string[] {
+  const terms = oneLine(record.payment_terms ?? "");
+  const days = termDays(terms);
+  if (record.due_date && days !== null && addDays(record.issue_date, days) === record.due_date) return [`DUE ${terms}`];
+  return [record.due_date ? `DUE ${record.due_date}` : "", terms ? keyword("TERMS", terms) : ""].filter(Boolean);
+}
+
+/** The seller's country when its standard rate is the invoice's, else the percent; none without a rate. */
+function taxLine(record: InvoiceRecord): string | null {
+  if (record.tax_rate === null) return null;
+  const country = record.from_address?.country;
+  return country && standardVatRate(country) === record.tax_rate ? `TAX ${country}` : `TAX ${machineNumber(record.tax_rate)}`;
+}
+
+/** The number as INVOICE's value: the reader strips one leading "#" (INVOICE #2026-001), so one is added back. */
+function numberText(number: string | null): string {
+  const text = oneLine(number ?? "");
+  return text.startsWith("#") ? `#${text}` : text;
 }
 
 export function toDsl(record: InvoiceRecord): string {
-  const address = addressLines(record.from_address).map(part).join(", ");
-  const items = record.items.map(
-    (item) => `  ${oneLine(item.description)} ${machineNumber(item.quantity)} x ${price(item.rate, record.currency)}`,
-  );
+  // The reader takes the currency from a symbol that names only it (€, £, CHF), so CURRENCY is left out.
+  const inferable = record.items.length > 0 && currenciesOfSymbol(symbolOf(record.currency)).length === 1;
+  const notes = record.notes === null ? [] : record.notes.split(/\r\n|\r|\n/).map((line) => keyword("NOTE", oneLine(line)));
   const lines = [
-    record.number ? `INVOICE ${oneLine(record.number)}` : "INVOICE",
-    keyword("FROM", part(record.from_name), address),
-    keyword("TO", part(record.bill_to_name), record.bill_to_email && part(record.bill_to_email)),
-    keyword("DATE", record.issue_date),
-    keyword("DUE", record.due_date),
-    keyword("CURRENCY", record.currency),
-    keyword("TAX", record.from_address?.country ?? null),
+    keyword("INVOICE", numberText(record.number)),
+    `FROM ${party(record.from_name, addressText(record.from_address), record.from_email)}`,
+    `TO ${party(record.bill_to_name, record.bill_to_email, addressText(record.bill_to_address))}`,
+    `DATE ${record.issue_date}`,
+    ...dueLines(record),
+    inferable ? null : `CURRENCY ${record.currency}`,
+    taxLine(record),
     "ITEMS",
-    ...items,
+    ...record.items.map((item) => itemLine(item, record.currency)),
+    ...notes,
   ];
   return `${lines.filter((line) => line !== null).join("\n")}\n`;
 }
