@@ -60,6 +60,13 @@ export type Meta = OpenApiMeta & {
   tool?: ToolMeta;
   /** REST success status when it is not 200 (create: 201 with Location). */
   successStatus?: 201;
+  /**
+   * For a 201 route whose output is not the created resource itself: the created id in the output,
+   * or null when the call created nothing (a dry run answers 200 without Location).
+   */
+  createdId?: (output: never) => string | null;
+  /** REST also takes the body as text/plain, as this input field (the rest from the query string). */
+  textBody?: string;
   /** Housekeeping (health, capabilities): never rate limited. */
   unmetered?: boolean;
   /** The scope a key needs, recorded by the builder for capabilities and docs. */

@@ -100,3 +100,19 @@ export async function listClients(db: Executor, accountId: string, filters: Clie
   ]);
   return { records: rows.map(toRecord), total: totals[0]?.n ?? 0 };
 }
+
+/**
+ * The account's active client an invoice is billed to: the one with this e-mail (case aside), else
+ * the one with this name (case and accents aside, searchFold), else none. Oldest first on a tie.
+ */
+export async function findClientByEmailOrName(db: Executor, accountId: string, given: { email: string | null; name: string }): Promise<ClientRecord | undefined> {
+  const active = and(eq(clients.accountId, accountId), isNull(clients.archivedAt));
+  if (given.email) {
+    const [row] = await db.select().from(clients).where(and(active, sql`lower(${clients.email}) = lower(${given.email})`)).orderBy(asc(clients.createdAt)).limit(1);
+    if (row) return toRecord(row);
+  }
+  const folded = searchFold(given.name);
+  const candidates = await db.select().from(clients).where(and(active, containsFolded(clients.searchText, foldedPattern(given.name)))).orderBy(asc(clients.createdAt)).limit(50);
+  const row = candidates.find((candidate) => searchFold(candidate.name) === folded);
+  return row ? toRecord(row) : undefined;
+}

@@ -1,5 +1,6 @@
 import { router } from "../trpc.ts";
 import { createInvoice } from "./create-invoice.ts";
+import { createInvoiceFromDsl } from "./create-from-dsl.ts";
 import { deleteInvoice } from "./delete-invoice.ts";
 import { duplicateInvoice } from "./duplicate-invoice.ts";
 import { exportInlineInvoice } from "./export-inline-invoice.ts";
@@ -19,6 +20,7 @@ import { updateInvoice } from "./update-invoice.ts";
 
 export const invoicesRouter = router({
   create: createInvoice,
+  createFromDsl: createInvoiceFromDsl,
   list: listInvoicesProcedure,
   get: getInvoice,
   update: updateInvoice,

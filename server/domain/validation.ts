@@ -85,3 +85,8 @@ export function errorFromIssues(given: readonly SchemaIssue[]): AppError {
   const details = describe(first);
   return new AppError("VALIDATION_ERROR", `${details.field}: ${details.issue}`, details);
 }
+
+/** Every issue as {field, issue}, unions resolved as errorFromIssues does (for callers that list them all). */
+export function describeIssues(issues: readonly SchemaIssue[]): Array<{ field: string; issue: string }> {
+  return issues.map((issue) => describe(resolved(issue)));
+}

@@ -45,6 +45,17 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+/** Whether the request declares a text/plain body. */
+export function isPlainText(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() === "text/plain";
+}
+
+/** A text body under the 1 MiB limit (413 beyond, checked before reading all of it). */
+export async function readTextBody(request: Request): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  return readLimited(request);
+}
+
 /** The request with its body read under the 1 MiB limit, for handlers that would read it unbounded. */
 export async function withLimitedBody(request: Request): Promise<Request> {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;

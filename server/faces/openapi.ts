@@ -58,7 +58,9 @@ export function buildOpenApiDocument(router: AnyRouter, procedures: readonly Pro
     const responses = operation.responses as Record<string, Json>;
     const success = responses["200"];
     const status = String(entry.meta.successStatus ?? 200);
-    operation.responses = { [status]: success, ...errorResponses(errorStatuses(entry)) };
+    // A route that may create nothing (a dry run) answers 200 then, 201 when it creates.
+    const alsoOk = entry.meta.createdId ? { "200": { ...success, description: "nothing created (a dry run)" } } : {};
+    operation.responses = { ...alsoOk, [status]: success, ...errorResponses(errorStatuses(entry)) };
     if ("idempotency_key" in entry.input.shape) {
       const parameters = (operation.parameters as Json[] | undefined) ?? [];
       parameters.push({
@@ -68,6 +70,16 @@ export function buildOpenApiDocument(router: AnyRouter, procedures: readonly Pro
         description: "Makes the request safe to retry: the same key and body return the stored response; another body gives 409 OPERATION_REUSED.",
         schema: { type: "string", maxLength: 255 },
       });
+      operation.parameters = parameters;
+    }
+    if (entry.meta.textBody) {
+      const body = operation.requestBody as { content: Record<string, Json> };
+      const json = body.content["application/json"]?.schema as { properties?: Record<string, Json> } | undefined;
+      const fields = json?.properties ?? {};
+      body.content["text/plain"] = { schema: { type: "string", description: `the ${entry.meta.textBody} itself; the other fields as query parameters` } };
+      const query = Object.entries(fields).filter(([name]) => name !== entry.meta.textBody && name !== "idempotency_key");
+      const parameters = (operation.parameters as Json[] | undefined) ?? [];
+      for (const [name, schema] of query) parameters.push({ name, in: "query", required: false, description: `with a text/plain body: ${String(schema.description ?? name)}`, schema });
       operation.parameters = parameters;
     }
     if (status === "201") (operation.responses as Record<string, Json>)["201"] = { ...success, headers: { Location: { schema: { type: "string" }, description: "the created resource" } } };

@@ -7,7 +7,7 @@ import { toAppError } from "../../routers/trpc.ts";
 import { AppError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { REST_PREFIX, type Catalog } from "./catalog.ts";
-import { contextFor, errorResponse, jsonResponse, readJsonBody, type RequestInfo } from "./http.ts";
+import { contextFor, errorResponse, isPlainText, jsonResponse, readJsonBody, readTextBody, type RequestInfo } from "./http.ts";
 import type { ProcedureEntry } from "./procedures.ts";
 
 type ParamKind = "number" | "boolean" | "string" | "array";
@@ -20,6 +20,8 @@ type Route = {
   hasBody: boolean;
   kinds: Map<string, ParamKind>;
   takesIdempotencyKey: boolean;
+  /** The input field a text/plain body fills (meta.textBody), if the route takes one. */
+  textBody: string | null;
   /** For 201 responses: the path of the created resource, when a GET route serves it. */
   locationBase: string | null;
 };
@@ -75,6 +77,7 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       hasBody: openapi.method === "POST" || openapi.method === "PUT" || openapi.method === "PATCH",
       kinds,
       takesIdempotencyKey: "idempotency_key" in shape,
+      textBody: entry.meta.textBody ?? null,
       locationBase: getPaths.has(`/${collection}/{id}`) ? `${REST_PREFIX}/${collection}/` : null,
     };
     const shapeKey = segments.map((segment, index) => (params.has(index) ? "*" : segment)).join("/");
@@ -128,22 +131,30 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
     return undefined;
   }
 
+  function queryInput(url: URL, route: Route): Record<string, unknown> {
+    const input: Record<string, unknown> = {};
+    for (const key of new Set(url.searchParams.keys())) {
+      const values = url.searchParams.getAll(key);
+      const kind = route.kinds.get(key) ?? "string";
+      // A list parameter takes repeats and commas alike: ?sections=revenue,aging or ?sections=revenue&sections=aging.
+      if (kind === "array") input[key] = values.flatMap((value) => value.split(",")).filter((value) => value !== "");
+      else input[key] = values.length === 1 ? coerce(values[0] ?? "", kind) : values;
+    }
+    return input;
+  }
+
   async function inputFor(request: Request, url: URL, route: Route, pathParams: Record<string, string>): Promise<Record<string, unknown>> {
     let input: Record<string, unknown> = {};
-    if (route.hasBody) {
+    if (route.textBody && isPlainText(request)) {
+      input = { ...queryInput(url, route), [route.textBody]: await readTextBody(request) };
+    } else if (route.hasBody) {
       const body = await readJsonBody(request);
       if (body === null || typeof body !== "object" || Array.isArray(body)) {
         throw new AppError("VALIDATION_ERROR", "The body must be a JSON object", { field: "(body)", issue: "must be an object" });
       }
       input = body as Record<string, unknown>;
     } else {
-      for (const key of new Set(url.searchParams.keys())) {
-        const values = url.searchParams.getAll(key);
-        const kind = route.kinds.get(key) ?? "string";
-        // A list parameter takes repeats and commas alike: ?sections=revenue,aging or ?sections=revenue&sections=aging.
-        if (kind === "array") input[key] = values.flatMap((value) => value.split(",")).filter((value) => value !== "");
-        else input[key] = values.length === 1 ? coerce(values[0] ?? "", kind) : values;
-      }
+      input = queryInput(url, route);
     }
     const idempotencyKey = request.headers.get("idempotency-key");
     if (idempotencyKey !== null && route.takesIdempotencyKey) input.idempotency_key = idempotencyKey;
@@ -169,9 +180,10 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       const input = inputFor(request, url, route, pathParams);
       input.catch(() => undefined);
       const output = await route.entry.call(ctx, input, request.signal);
-      const status = route.entry.meta.successStatus ?? 200;
+      const { successStatus, createdId } = route.entry.meta;
+      const id = createdId ? createdId(output as never) : (output as { id?: unknown }).id;
+      const status = createdId && id === null ? 200 : (successStatus ?? 200);
       const headers = { ...ctx.responseHeaders };
-      const id = (output as { id?: unknown }).id;
       if (status === 201 && route.locationBase && typeof id === "string") headers.location = route.locationBase + encodeURIComponent(id);
       return jsonResponse(output, status, headers);
     } catch (error) {

@@ -166,6 +166,16 @@ export type RevisionedWrite = {
   change(current: InvoiceRecord, tx: Executor): Promise<Change>;
 };
 
+/** The history entry of a write: the record as it now is, the status it came from, what changed. */
+function addEntry(tx: Executor, accountId: string, actor: string, now: Date, from: InvoiceStatus | null, record: InvoiceRecord, change: Pick<Change, "action" | "changes" | "note">): Promise<void> {
+  return addHistory(tx, {
+    accountId,
+    invoiceId: record.id,
+    now,
+    entry: { revision: record.revision, action: change.action, from_status: from, to_status: record.status, changes: change.changes, note: change.note ?? null, actor, at: now.toISOString() },
+  });
+}
+
 /** One revisioned save (DESIGN "Revisions and idempotency"). */
 export async function saveRevision(services: Services, writer: Writer, write: RevisionedWrite): Promise<InvoiceRecord> {
   const print = await fingerprint(write.payload);
@@ -189,21 +199,7 @@ export async function saveRevision(services: Services, writer: Writer, write: Re
     if (!(await replaceInvoice(tx, writer.accountId, record, current.revision))) {
       throw new AppError("REVISION_CONFLICT", "The invoice changed while saving", { current_revision: current.revision + 1 });
     }
-    await addHistory(tx, {
-      accountId: writer.accountId,
-      invoiceId: record.id,
-      now,
-      entry: {
-        revision: record.revision,
-        action: change.action,
-        from_status: current.status,
-        to_status: record.status,
-        changes: change.changes,
-        note: change.note ?? null,
-        actor: writer.actor,
-        at: now.toISOString(),
-      },
-    });
+    await addEntry(tx, writer.accountId, writer.actor, now, current.status, record, change);
     await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 200, response: record }, now });
     return record;
   });
@@ -215,12 +211,7 @@ export async function saveSystemMove(services: Services, tx: Executor, accountId
   const moved = await transitioned(tx, accountId, current, to, { kind: "system" }, now);
   const record: InvoiceRecord = { ...moved.record, revision: current.revision + 1, updated_at: now.toISOString() };
   if (!(await replaceInvoice(tx, accountId, record, current.revision))) return null;
-  await addHistory(tx, {
-    accountId,
-    invoiceId: record.id,
-    now,
-    entry: { revision: record.revision, action: "transitioned", from_status: current.status, to_status: to, changes: moved.changes, note: null, actor: "system", at: now.toISOString() },
-  });
+  await addEntry(tx, accountId, "system", now, current.status, record, { action: "transitioned", changes: moved.changes });
   return record;
 }
 
@@ -230,6 +221,11 @@ export type IdempotentCreate = {
   payload: unknown;
   /** Builds the new invoice before the write lock is taken (reads of profile and client included). */
   build(): Promise<InvoiceRecord>;
+  /**
+   * A change made in the same transaction right after the create, as its next revision (the DSL's
+   * FINALIZE): both commit or neither does.
+   */
+  followUp?(created: InvoiceRecord, tx: Executor): Promise<Change>;
 };
 
 /**
@@ -254,15 +250,17 @@ export async function createOnce(services: Services, writer: Writer, params: Ide
     await assertNumberFree(tx, writer.accountId, record);
     await insertInvoice(tx, writer.accountId, record);
     const now = services.clock.now();
-    await addHistory(tx, {
-      accountId: writer.accountId,
-      invoiceId: record.id,
-      now,
-      entry: { revision: record.revision, action: "created", from_status: null, to_status: record.status, changes: [], note: null, actor: writer.actor, at: now.toISOString() },
-    });
-    if (params.key) {
-      await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 201, response: record }, now });
+    await addEntry(tx, writer.accountId, writer.actor, now, null, record, { action: "created", changes: [] });
+    let result = record;
+    if (params.followUp) {
+      const change = await params.followUp(record, tx);
+      result = { ...change.record, revision: record.revision + 1, updated_at: now.toISOString() };
+      await replaceInvoice(tx, writer.accountId, result, record.revision);
+      await addEntry(tx, writer.accountId, writer.actor, now, record.status, result, change);
     }
-    return record;
+    if (params.key) {
+      await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 201, response: result }, now });
+    }
+    return result;
   });
 }

@@ -20,7 +20,7 @@ const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDe
   "entities.query": { actions: ["list", "get"], entities: ["client", "product"], hasDefault: false },
   "entities.mutate": { actions: ["create", "update", "delete"], entities: ["client", "product"], hasDefault: false },
 };
-const SINGLE = ["invoices.analytics", "invoices.create", "invoices.duplicate", "svc.capabilities", "svc.feedback", "templates.apply"];
+const SINGLE = ["invoices.analytics", "invoices.create", "invoices.createFromDsl", "invoices.duplicate", "svc.capabilities", "svc.feedback", "templates.apply"];
 
 const INVOICE_ID = "inv_01M7YRRT802JPX82W4PATB147W";
 const CLIENT_ID = "cli_01M7YRRT802JPX82W4PATB147W";
@@ -215,6 +215,7 @@ describe("svc.capabilities", () => {
     expect(auth).toEqual({
       "invoices.analytics": "key",
       "invoices.create": "key",
+      "invoices.createFromDsl": "key",
       "invoices.query": "none",
       "invoices.mutate": "key",
       "invoices.finalize": "key",

@@ -4,6 +4,7 @@ export const EXPECTED_TOOLS = [
   "entities.query",
   "invoices.analytics",
   "invoices.create",
+  "invoices.createFromDsl",
   "invoices.duplicate",
   "invoices.export",
   "invoices.finalize",

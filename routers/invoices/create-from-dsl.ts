@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { createFromDsl } from "../../server/invoices/dsl.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { createInvoiceInput } from "./create-invoice.ts";
+import { idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
+import { writerOf } from "./writer.ts";
+
+const EXAMPLE_DSL = [
+  "INVOICE",
+  "FROM Acme GmbH | Hauptstraße 1, 10115 Berlin, DE",
+  "TO Globex Corporation | ap@globex.example",
+  "DATE 2026-11-21",
+  "DUE Net 30",
+  "TAX DE",
+  "ITEMS",
+  " Consulting 10 x €120.00",
+  " Travel €89.50",
+  "FINALIZE",
+].join("\n");
+
+export const createInvoiceFromDsl = scopedProcedure("invoices:write")
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/invoices/dsl",
+      tags: ["invoices"],
+      operationId: "createInvoiceFromDsl",
+      summary: "Create an invoice from Invoice DSL text (JSON {dsl} or the text itself as text/plain); dry_run shows it without storing",
+      description:
+        "Both layouts of the Invoice DSL: keyword lines (INVOICE, FROM name | address, TO name | e-mail, DATE, DUE date or Net 30, CURRENCY, TAX region or percent, ITEMS with indented `description quantity x amount` lines, NOTE, TERMS, LOCALE, FINALIZE) or colon lines with `description | quantity | amount` items. Every problem comes back at once in one 422, each with its line, column, text and what was expected.",
+    },
+    successStatus: 201,
+    createdId: (output: { dry_run: boolean; invoice: { id: string } }) => (output.dry_run ? null : output.invoice.id),
+    textBody: "dsl",
+    tool: {
+      name: "invoices.createFromDsl",
+      title: "Create invoice from DSL",
+      description:
+        "Create an invoice from a compact Invoice DSL string (about a third of the tokens of the JSON). Keyword lines: INVOICE [number], FROM name | address | e-mail, TO name | e-mail | address, DATE YYYY-MM-DD, DUE YYYY-MM-DD or Net 30, CURRENCY EUR (or let € say it), TAX DE (the region's standard VAT) or TAX 19, LOCALE de-DE, NOTE text, TERMS text, ITEMS then one indented line per item: `Consulting 10 x €120.00 [7%]` (quantity 1 may be left out), FINALIZE to lock it and assign its number in the same call. Colon lines with `description | quantity | amount` items work too. TO links the account's client with that e-mail, then name. dry_run: true returns the invoice with its totals and stores nothing; problems come back all at once with line and column.",
+      auth: "key",
+      hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
+      example: { dsl: EXAMPLE_DSL, dry_run: true },
+    },
+  })
+  .input(
+    z.strictObject({
+      dsl: z.string().min(1).max(100_000).describe("the Invoice DSL text"),
+      dry_run: z.boolean().default(false).describe("parse and compute, store nothing"),
+      idempotency_key: idempotencyKey.optional(),
+    }),
+  )
+  .output(
+    z.object({
+      invoice: invoiceOutput,
+      layout: z.enum(["A", "B"]).describe("A: keyword lines with ITEMS; B: colon lines with pipe items"),
+      dry_run: z.boolean(),
+      finalized: z.boolean().describe("FINALIZE locked it and assigned its number"),
+      client_id: z.string().nullable().describe("the account's client the TO line was linked to"),
+    }),
+  )
+  .mutation(({ ctx, input }) =>
+    createFromDsl(ctx.services, writerOf(ctx), {
+      text: input.dsl,
+      dryRun: input.dry_run,
+      idempotencyKey: input.idempotency_key,
+      validate: (fields) => {
+        const checked = createInvoiceInput.safeParse(fields);
+        return checked.success ? null : checked.error.issues;
+      },
+    }),
+  );

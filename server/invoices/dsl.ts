@@ -1,0 +1,113 @@
+// invoices.createFromDsl (spec §4.4; ADR 0012): the DSL text read by the pure parser
+// (render/codecs/dsl-parse.ts), its buyer linked to the account's client, the result checked as
+// create input and built by the domain, then stored (and finalized when it says FINALIZE) in one
+// transaction, or only shown on a dry run. Every problem, from the text or from the invoice it
+// makes, comes back in one 422 with the line and column it stems from.
+import type { DslProblem, DslSource, ParsedDsl } from "../../render/codecs/dsl-parse.ts";
+import { parseDsl } from "../../render/codecs/dsl-parse.ts";
+import { findClientByEmailOrName } from "../../db/queries/clients.ts";
+import { AppError } from "../domain/errors.ts";
+import { newId } from "../domain/ids.ts";
+import { newInvoice, type InvoiceFieldsInput, type InvoiceRecord } from "../domain/invoice.ts";
+import { describeIssues, type SchemaIssue } from "../domain/validation.ts";
+import type { Services } from "../services.ts";
+import { createOnce, finalized, loadProfile, resolveReferences, todayFor, type Writer } from "./writes.ts";
+
+export type DslRequest = {
+  text: string;
+  dryRun: boolean;
+  idempotencyKey: string | undefined;
+  /** The create input's schema check (the router's): the issues, or null when the fields pass. */
+  validate(fields: InvoiceFieldsInput): SchemaIssue[] | null;
+};
+
+export type DslOutcome = { invoice: InvoiceRecord; layout: ParsedDsl["layout"]; dry_run: boolean; finalized: boolean; client_id: string | null };
+
+const SEND_UNAVAILABLE =
+  "no SEND line: sending by e-mail is not available yet (invoices.send comes with the automation capability); create the invoice without it and share its link";
+
+function refusal(problems: DslProblem[]): AppError {
+  const sorted = [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+  const first = sorted[0];
+  const summary = sorted.map((problem) => `line ${problem.line}, column ${problem.column}: expected ${problem.expected}`).join("; ");
+  return new AppError("VALIDATION_ERROR", `The DSL has ${sorted.length} problem${sorted.length === 1 ? "" : "s"}: ${summary}`, {
+    field: "dsl",
+    issue: first ? `line ${first.line}: expected ${first.expected}` : "invalid",
+    problems: sorted,
+  });
+}
+
+/** The lines that start with `keyword` (any case, with or without a colon), as problems saying `expected`. */
+function keywordLines(text: string, keyword: string, expected: string): DslProblem[] {
+  return text.split("\n").flatMap((line, index) => {
+    const match = new RegExp(`^(\\s*)${keyword}(?=$|[\\s:])`, "i").exec(line);
+    return match ? [{ line: index + 1, column: (match[1]?.length ?? 0) + 1, text: line.trim(), expected }] : [];
+  });
+}
+
+/** Where a field came from; a field no line gave (a required one) points after the last line. */
+function sourceOf(parsed: ParsedDsl, field: string, lineCount: number): DslSource {
+  const [head, index] = field.split(".");
+  const key = head === "items" && index !== undefined ? `items.${index}` : (head ?? field);
+  return parsed.sources[key] ?? { line: lineCount + 1, column: 1, text: "" };
+}
+
+const MISSING_LINE: Record<string, string> = {
+  from_name: "a FROM line naming the seller (the account profile has no legal name to default to)",
+  bill_to_name: "a TO line naming the buyer",
+  currency: "a CURRENCY line (the account profile has no default currency)",
+  locale: "a LOCALE line such as LOCALE en-US (the account profile has no default locale)",
+};
+
+function problemAt(parsed: ParsedDsl, lineCount: number, field: string, issue: string): DslProblem {
+  const source = sourceOf(parsed, field, lineCount);
+  const expected = issue === "required" ? (MISSING_LINE[field] ?? `${field} (required)`) : `${field}: ${issue}`;
+  return { line: source.line, column: source.column, text: source.text, expected };
+}
+
+/** The create fields the parsed DSL gives, its buyer linked to the account's client by e-mail, then name. */
+async function fieldsOf(services: Services, accountId: string, parsed: ParsedDsl): Promise<InvoiceFieldsInput> {
+  const { invoice } = parsed;
+  const client = invoice.bill_to_name
+    ? await findClientByEmailOrName(services.database.db, accountId, { email: invoice.bill_to_email ?? null, name: invoice.bill_to_name })
+    : undefined;
+  return client ? { ...invoice, client_id: client.id } : invoice;
+}
+
+export async function createFromDsl(services: Services, writer: Writer, request: DslRequest): Promise<DslOutcome> {
+  const { db } = services.database;
+  const profile = await loadProfile(db, writer.accountId);
+  const now = services.clock.now();
+  const lineCount = request.text.replace(/\n$/, "").split("\n").length;
+  const read = parseDsl(request.text, { today: todayFor(profile, now), currency: profile.currency });
+  // SEND is found in the raw text, so a draft with other mistakes hears about it in the same round.
+  const sending = keywordLines(request.text, "send", SEND_UNAVAILABLE);
+  if (!read.ok) throw refusal([...read.problems.filter((problem) => !sending.some((send) => send.line === problem.line)), ...sending]);
+  const parsed = read.value;
+  const fields = await fieldsOf(services, writer.accountId, parsed);
+  const issues = request.validate(fields);
+  const problems = [...(issues ? describeIssues(issues).map(({ field, issue }) => problemAt(parsed, lineCount, field, issue)) : []), ...sending];
+  if (problems.length) throw refusal(problems);
+  let record: InvoiceRecord;
+  try {
+    const resolved = await resolveReferences(db, writer.accountId, fields);
+    record = newInvoice({ id: newId("inv", now.getTime()), input: fields, profile, resolved, now });
+  } catch (error) {
+    const field = error instanceof AppError && error.status === 422 ? (error.details?.field as string | undefined) : undefined;
+    if (!field || !(error instanceof AppError)) throw error;
+    throw refusal([problemAt(parsed, lineCount, field, String(error.details?.issue ?? error.message))]);
+  }
+  const finalize = parsed.directives.finalize;
+  if (finalize && record.items.length === 0) throw refusal(keywordLines(request.text, "finalize", "item lines before FINALIZE: an invoice needs at least one line to be finalized"));
+  const outcome = { layout: parsed.layout, client_id: record.client_id };
+  if (request.dryRun) return { ...outcome, invoice: record, dry_run: true, finalized: false };
+  const stored = await createOnce(services, writer, {
+    key: request.idempotencyKey,
+    payload: { procedure: "invoices.createFromDsl", dsl: request.text },
+    build: async () => record,
+    followUp: finalize
+      ? async (created, tx) => ({ record: await finalized(tx, writer.accountId, created, services.clock.now()), action: "finalized", changes: ["locked", "number"] })
+      : undefined,
+  });
+  return { ...outcome, invoice: stored, dry_run: false, finalized: stored.locked };
+}

@@ -1,0 +1,215 @@
+// POST /api/invoices/dsl (invoices.createFromDsl): both layouts, JSON or text/plain, dry runs,
+// FINALIZE in one transaction, the buyer linked to the account's client, every problem at once.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTRPCClient, httpLink } from "@trpc/client";
+import type { AppRouter } from "../../../routers/index.ts";
+import { api } from "../../helpers/http.ts";
+import { expectError, expectStatus, setProfile, steppedAccount, type SteppedAccount } from "../../helpers/invoices.ts";
+import { expectSecurityCases } from "../../helpers/security.ts";
+import { startTestServer, type TestServer } from "../../helpers/server.ts";
+
+let server: TestServer;
+let owner: SteppedAccount;
+
+const LAYOUT_A = `INVOICE
+FROM Acme GmbH | Hauptstraße 1, 10115 Berlin, DE
+TO Globex Corporation | ap@globex.example
+DATE 2026-11-21
+DUE Net 30
+TAX DE
+ITEMS
+  Consulting 10 x €120.00
+  Travel €89.50
+`;
+
+const LAYOUT_B = `INVOICE #2026-001
+FROM: Acme GmbH | billing@acme.example
+TO: Initech | ap@initech.example
+DATE: 2026-11-20
+DUE: 2026-12-20
+CURRENCY: USD
+Consulting | 10 | 120.00
+Design review | 2 | 450
+TAX: 8.875
+NOTE: Thank you!
+`;
+
+beforeAll(async () => {
+  server = await startTestServer({ now: "2026-11-21T10:00:00Z" });
+  owner = await steppedAccount(server);
+  await setProfile(owner.client, { currency: "EUR", locale: "de-DE" });
+});
+afterAll(() => server.close());
+
+const postDsl = (account: SteppedAccount, body: unknown, headers: Record<string, string> = {}) => account.client.post("/api/invoices/dsl", body, undefined, headers);
+const postText = (account: SteppedAccount, text: string, query = "") =>
+  account.client.raw(`/api/invoices/dsl${query}`, { method: "POST", headers: { authorization: `Bearer ${account.key}`, "content-type": "text/plain; charset=utf-8" }, body: text });
+const invoiceCount = async (account: SteppedAccount): Promise<number> => expectStatus(await account.client.get("/api/invoices?limit=1"), 200).total;
+
+describe("POST /api/invoices/dsl: happy", () => {
+  test("layout A as JSON: stored with totals, TAX DE at 19 %, Net 30 as the due date and terms", async () => {
+    const reply = await postDsl(owner, { dsl: LAYOUT_A });
+    expect(reply.status).toBe(201);
+    const { invoice, layout, dry_run, finalized } = reply.body;
+    expect(reply.headers.get("location")).toBe(`/api/invoices/${invoice.id}`);
+    expect({ layout, dry_run, finalized }).toEqual({ layout: "A", dry_run: false, finalized: false });
+    expect(invoice).toMatchObject({
+      status: "draft",
+      number: null,
+      from_name: "Acme GmbH",
+      bill_to_name: "Globex Corporation",
+      bill_to_email: "ap@globex.example",
+      currency: "EUR",
+      locale: "de-DE",
+      issue_date: "2026-11-21",
+      due_date: "2026-12-21",
+      payment_terms: "Net 30",
+      tax_rate: 19,
+      subtotal: 128_950,
+      tax: 24_501,
+      total: 153_451,
+    });
+    expect(invoice.from_address).toMatchObject({ line1: "Hauptstraße 1, 10115 Berlin", country: "DE" });
+    expect(invoice.items.map((item: { description: string; quantity: number; rate: number }) => [item.description, item.quantity, item.rate])).toEqual([
+      ["Consulting", 10, 12_000],
+      ["Travel", 1, 8_950],
+    ]);
+    expect(expectStatus(await owner.client.get(`/api/invoices/${invoice.id}`), 200)).toEqual(invoice);
+  });
+
+  test("layout B as text/plain, with the dry run in the query: computed, nothing stored", async () => {
+    const before = await invoiceCount(owner);
+    const reply = await postText(owner, LAYOUT_B, "?dry_run=true");
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("location")).toBeNull();
+    expect(reply.body).toMatchObject({ layout: "B", dry_run: true, finalized: false });
+    expect(reply.body.invoice).toMatchObject({ number: "2026-001", currency: "USD", tax_rate: 8.875, notes: "Thank you!", subtotal: 210_000, tax: 18_638, total: 228_638 });
+    expect(await invoiceCount(owner)).toBe(before);
+    expect((await owner.client.get(`/api/invoices/${reply.body.invoice.id}`)).status).toBe(404);
+  });
+
+  test("FINALIZE creates and finalizes in one transaction: a number, locked, two history entries", async () => {
+    const reply = await postDsl(owner, { dsl: `${LAYOUT_A}FINALIZE\n` });
+    expect(reply.status).toBe(201);
+    expect(reply.body.finalized).toBe(true);
+    expect(reply.body.invoice).toMatchObject({ number: "INV-2026-0001", locked: true, revision: 2, status: "draft" });
+    const history = await owner.steps.history(reply.body.invoice.id);
+    expect(history.map((entry) => [entry.revision, entry.action])).toEqual([
+      [1, "created"],
+      [2, "finalized"],
+    ]);
+  });
+
+  test("TO links the account's client by e-mail, then by name (case and accents aside); archived clients are not linked", async () => {
+    const account = await steppedAccount(server);
+    const byEmail = expectStatus(await account.client.post("/api/clients", { name: "Globex Corporation", email: "AP@Globex.example", address: "1 Main St" }), 201);
+    const byName = expectStatus(await account.client.post("/api/clients", { name: "Müller Söhne AG" }), 201);
+    const archived = expectStatus(await account.client.post("/api/clients", { name: "Old Co", email: "old@old.example" }), 201);
+    await account.client.put(`/api/clients/${archived.id}`, { archived: true });
+    const linked = await postDsl(account, { dsl: "TO Globex | ap@globex.example\nCURRENCY EUR\nLOCALE en-IE\nFROM Acme\nITEMS\n  Work €10.00\n" });
+    expect(linked.body.client_id).toBe(byEmail.id);
+    expect(linked.body.invoice).toMatchObject({ client_id: byEmail.id, bill_to_name: "Globex", bill_to_address: { line1: "1 Main St" } });
+    const named = await postDsl(account, { dsl: "TO MULLER SOHNE AG\nCURRENCY EUR\nLOCALE de-DE\nFROM Acme\nITEMS\n  Work €10.00\n" });
+    expect(named.body.client_id).toBe(byName.id);
+    const unlinked = await postDsl(account, { dsl: "TO Old Co | old@old.example\nCURRENCY EUR\nLOCALE de-DE\nFROM Acme\nITEMS\n  Work €10.00\n", dry_run: true });
+    expect(unlinked.body.client_id).toBeNull();
+  });
+
+  test("FROM defaults from the account's legal name; DATE from today in the account's time zone", async () => {
+    const account = await steppedAccount(server);
+    await setProfile(account.client, { legal_name: "Profile GmbH", currency: "EUR", locale: "de-DE", timezone: "Pacific/Kiritimati" });
+    const reply = await postDsl(account, { dsl: "TO Globex\nITEMS\n  Work 2 x 10,50\n", dry_run: true });
+    expect(reply.body.invoice).toMatchObject({ from_name: "Profile GmbH", issue_date: "2026-11-22", subtotal: 2_100 });
+  });
+
+  test("an ambiguous amount is refused, and a LOCALE line decides it", async () => {
+    const ambiguous = await postDsl(owner, { dsl: "TO Globex\nITEMS\n  Work €1,200\n" });
+    expectError(ambiguous, 422, "VALIDATION_ERROR");
+    expect(ambiguous.body.details.problems).toEqual([expect.objectContaining({ line: 3, text: "€1,200" })]);
+    const english = await postDsl(owner, { dsl: "FROM Acme\nTO Globex\nLOCALE en-US\nITEMS\n  Work €1,200\n", dry_run: true });
+    expect(english.body.invoice.items[0].rate).toBe(120_000);
+    const german = await postDsl(owner, { dsl: "FROM Acme\nTO Globex\nLOCALE de-DE\nITEMS\n  Work €1,200\n", dry_run: true });
+    expect(german.body.invoice.items[0].rate).toBe(120);
+  });
+
+  test("an idempotency key makes the create safe to retry", async () => {
+    const headers = { "idempotency-key": `dsl-${crypto.randomUUID()}` };
+    const first = await postDsl(owner, { dsl: LAYOUT_A }, headers);
+    const again = await postDsl(owner, { dsl: LAYOUT_A }, headers);
+    expect(again.status).toBe(201);
+    expect(again.body.invoice).toEqual(first.body.invoice);
+    expectError(await postDsl(owner, { dsl: LAYOUT_B }, headers), 409, "OPERATION_REUSED");
+  });
+
+  test("the same call through tRPC and the MCP tool", async () => {
+    const trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: { authorization: `Bearer ${owner.key}` } })] });
+    const viaTrpc = await trpc.invoices.createFromDsl.mutate({ dsl: LAYOUT_B, dry_run: true });
+    expect(viaTrpc).toMatchObject({ layout: "B", dry_run: true, invoice: { total: 228_638 } });
+    const mcp = await api(server.url, owner.key).post("/api/mcp", { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "invoices.createFromDsl", arguments: { dsl: LAYOUT_A } } });
+    expect(mcp.body.result.structuredContent).toMatchObject({ layout: "A", dry_run: false, invoice: { total: 153_451 } });
+  });
+});
+
+describe("POST /api/invoices/dsl: errors", () => {
+  test("every problem comes back at once with its line, column, text and what was expected; nothing is stored", async () => {
+    const before = await invoiceCount(owner);
+    const draft = ["INVOICE", "FROM Acme GmbH", "TO Globex | not-an-email@", "DATE 2026-13-01", "DUE soon", "TAX XX", "ITEMS", "  Consulting ten x €120.00", "  Travel €89.5.0", "DATE 2026-11-01"].join("\n");
+    const reply = await postDsl(owner, { dsl: draft });
+    expectError(reply, 422, "VALIDATION_ERROR");
+    const problems = reply.body.details.problems as Array<{ line: number; column: number; text: string; expected: string }>;
+    expect(problems.map((problem) => [problem.line, problem.text])).toEqual([
+      [3, "not-an-email@"],
+      [4, "2026-13-01"],
+      [5, "soon"],
+      [6, "XX"],
+      [8, "ten"],
+      [9, "€89.5.0"],
+      [10, "DATE 2026-11-01"],
+    ]);
+    expect(problems[0]).toMatchObject({ column: 13, expected: expect.stringContaining("e-mail") });
+    expect(problems[1]?.expected).toBe("a date as YYYY-MM-DD");
+    expect(reply.body.details).toMatchObject({ field: "dsl", issue: expect.stringContaining("line 3") });
+    expect(await invoiceCount(owner)).toBe(before);
+  });
+
+  test("SEND is a 422 saying sending is not available, never a silent no-op, even beside other problems", async () => {
+    const before = await invoiceCount(owner);
+    const reply = await postDsl(owner, { dsl: `${LAYOUT_A}FINALIZE\nSEND ap@globex.example\n` });
+    expectError(reply, 422, "VALIDATION_ERROR");
+    expect(reply.body.details.problems).toEqual([{ line: 11, column: 1, text: "SEND ap@globex.example", expected: expect.stringContaining("sending by e-mail is not available yet") }]);
+    const both = await postDsl(owner, { dsl: "TO Globex\nDATE yesterday\nSEND x@y.example\n" });
+    expect(both.body.details.problems.map((problem: { line: number }) => problem.line)).toEqual([2, 3]);
+    expect(await invoiceCount(owner)).toBe(before);
+  });
+
+  test("a missing TO, FINALIZE without items and a seller nobody named point at lines too", async () => {
+    const account = await steppedAccount(server);
+    const noTo = await postDsl(account, { dsl: "FROM Acme\nCURRENCY EUR\n" });
+    expect(noTo.body.details.problems).toEqual([{ line: 3, column: 1, text: "", expected: expect.stringContaining("a TO line") }]);
+    const empty = await postDsl(account, { dsl: "FROM Acme\nTO Globex\nCURRENCY EUR\nLOCALE en-GB\nFINALIZE\n" });
+    expect(empty.body.details.problems).toEqual([{ line: 5, column: 1, text: "FINALIZE", expected: expect.stringContaining("at least one line") }]);
+    const noSeller = await postDsl(account, { dsl: "TO Globex\nCURRENCY EUR\nLOCALE en-GB\nITEMS\n  Work €1.00\n" });
+    expect(noSeller.body.details.problems).toEqual([expect.objectContaining({ line: 6, expected: expect.stringContaining("a FROM line") })]);
+    expect(await invoiceCount(account)).toBe(0);
+  });
+
+  test("an empty DSL, a body over 1 MiB and a body that is neither JSON nor text", async () => {
+    expect((await postDsl(owner, { dsl: "" })).body.details.field).toBe("dsl");
+    expectError(await postText(owner, `TO Globex\nNOTE ${"x".repeat(1024 * 1024)}\n`), 413, "PAYLOAD_TOO_LARGE");
+    const xml = await owner.client.raw("/api/invoices/dsl", { method: "POST", headers: { authorization: `Bearer ${owner.key}`, "content-type": "application/xml" }, body: "<x/>" });
+    expectError(xml, 415, "UNSUPPORTED_MEDIA_TYPE");
+  });
+});
+
+describe("POST /api/invoices/dsl: security", () => {
+  test("no key, unknown key, revoked key, wrong scope", async () => {
+    await expectSecurityCases({ server, owner, scope: "invoices:write", ownsResource: false, call: (key) => api(server.url).post("/api/invoices/dsl", { dsl: LAYOUT_A }, key) });
+  });
+
+  test("a client of another account is never linked", async () => {
+    const stranger = await steppedAccount(server);
+    await stranger.client.post("/api/clients", { name: "Secret Client", email: "secret@stranger.example" });
+    const reply = await postDsl(owner, { dsl: "FROM Acme\nTO Secret Client | secret@stranger.example\nITEMS\n  Work €1.00\n", dry_run: true });
+    expect(reply.body.client_id).toBeNull();
+  });
+});
