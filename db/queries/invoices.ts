@@ -90,31 +90,46 @@ export async function deleteInvoiceRow(db: Executor, accountId: string, id: stri
   await db.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.accountId, accountId)));
 }
 
-export type InvoiceFilters = {
+/** Which invoices: the list's filters without its paging. */
+export type InvoiceSelection = {
   status?: InvoiceStatus | undefined;
   type?: InvoiceType | undefined;
   client_id?: string | undefined;
   from_date?: string | undefined;
   to_date?: string | undefined;
   q?: string | undefined;
-  limit: number;
-  offset: number;
 };
+
+export type InvoiceFilters = InvoiceSelection & { limit: number; offset: number };
 
 const FILTERS = ["status", "type", "client_id", "from_date", "to_date", "q"] as const;
 
+/** Which filters are set: the statements prepared for each combination are told apart by it. */
+function shapeOf(filters: InvoiceSelection): string {
+  return FILTERS.map((name) => (filters[name] ? 1 : 0)).join("");
+}
+
+/** The rows a selection picks, with a placeholder per filter given (values from selectionValues). */
+function selectionWhere(filters: InvoiceSelection): SQL | undefined {
+  return and(
+    eq(invoices.accountId, sql.placeholder("account")),
+    filters.status ? eq(invoices.status, sql.placeholder("status")) : undefined,
+    filters.type ? eq(invoices.type, sql.placeholder("type")) : undefined,
+    filters.client_id ? eq(invoices.clientId, sql.placeholder("client_id")) : undefined,
+    filters.from_date ? gte(invoices.issueDate, sql.placeholder("from_date")) : undefined,
+    filters.to_date ? lte(invoices.issueDate, sql.placeholder("to_date")) : undefined,
+    filters.q ? containsFolded(invoices.searchText, sql.placeholder("q")) : undefined,
+  );
+}
+
+function selectionValues(accountId: string, filters: InvoiceSelection): Record<string, unknown> {
+  return { ...filters, account: accountId, q: filters.q ? foldedPattern(filters.q) : undefined };
+}
+
 function listStatement(db: Executor, filters: InvoiceFilters, counted: boolean) {
-  const shape = FILTERS.map((name) => (filters[name] ? 1 : 0)).join("");
+  const shape = shapeOf(filters);
   return prepared(db, `listInvoices:${shape}`, () => {
-    const where = and(
-      eq(invoices.accountId, sql.placeholder("account")),
-      filters.status ? eq(invoices.status, sql.placeholder("status")) : undefined,
-      filters.type ? eq(invoices.type, sql.placeholder("type")) : undefined,
-      filters.client_id ? eq(invoices.clientId, sql.placeholder("client_id")) : undefined,
-      filters.from_date ? gte(invoices.issueDate, sql.placeholder("from_date")) : undefined,
-      filters.to_date ? lte(invoices.issueDate, sql.placeholder("to_date")) : undefined,
-      filters.q ? containsFolded(invoices.searchText, sql.placeholder("q")) : undefined,
-    );
+    const where = selectionWhere(filters);
     const countsOfFilter = and(
       eq(invoiceCounts.accountId, sql.placeholder("account")),
       filters.status ? eq(invoiceCounts.status, sql.placeholder("status")) : undefined,
@@ -146,7 +161,7 @@ function listStatement(db: Executor, filters: InvoiceFilters, counted: boolean) 
 export async function listInvoices(db: Executor, accountId: string, filters: InvoiceFilters): Promise<{ records: InvoiceRecord[]; total: number }> {
   const counted = !filters.client_id && !filters.from_date && !filters.to_date && !filters.q;
   const statement = listStatement(db, filters, counted);
-  const values = { ...filters, account: accountId, q: filters.q ? foldedPattern(filters.q) : undefined };
+  const values = selectionValues(accountId, filters);
   const rows = await statement.page.all(values);
   const records = rows.map((row) => toRecord(row.doc));
   const first = rows[0];
@@ -195,4 +210,42 @@ export async function setShareUrl(db: Executor, accountId: string, id: string, u
     .update(invoices)
     .set({ doc: sql`json_set(${invoices.doc}, '$.share_url', ${url})` })
     .where(and(eq(invoices.id, id), eq(invoices.accountId, accountId)));
+}
+
+export type SelectionFigures = {
+  currency: string;
+  status: InvoiceStatus;
+  count: number;
+  total: number;
+  /** Still owed on open invoices and credit notes (sent, viewed, overdue). */
+  amount_due: number;
+  /** Of those, the ones whose due date is before `today`, and what they owe. */
+  overdue_count: number;
+  overdue_amount: number;
+  oldest_due_date: string | null;
+};
+
+/** Counts and amounts of the invoices a selection picks, per currency and status, as of `today`. */
+export async function selectionFigures(db: Executor, accountId: string, filters: InvoiceSelection, today: string): Promise<SelectionFigures[]> {
+  const statement = preparedRead<SelectionFigures>(db, `selectionFigures:${shapeOf(filters)}`, ["currency", "status", "count", "total", "amount_due", "overdue_count", "overdue_amount", "oldest_due_date"], () => {
+    const open = sql`${invoices.type} in ('invoice', 'credit_note') and ${invoices.status} in ('sent', 'viewed', 'overdue')`;
+    const late = sql`${open} and ${invoices.dueDate} < ${sql.placeholder("today")}`;
+    const owed = sql`${invoices.total} - ${invoices.amountPaid}`;
+    return db
+      .select({
+        currency: invoices.currency,
+        status: sql<InvoiceStatus>`${invoices.status}`,
+        count: sql<number>`count(*)`,
+        total: sql<number>`sum(${invoices.total})`,
+        amount_due: sql<number>`coalesce(sum(case when ${open} then ${owed} else 0 end), 0)`,
+        overdue_count: sql<number>`coalesce(sum(case when ${late} then 1 else 0 end), 0)`,
+        overdue_amount: sql<number>`coalesce(sum(case when ${late} then ${owed} else 0 end), 0)`,
+        oldest_due_date: sql<string | null>`min(case when ${late} then ${invoices.dueDate} end)`,
+      })
+      .from(invoices)
+      .where(selectionWhere(filters))
+      .groupBy(invoices.currency, invoices.status)
+      .prepare();
+  });
+  return statement.all({ ...selectionValues(accountId, filters), today });
 }

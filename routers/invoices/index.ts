@@ -14,6 +14,10 @@ import { listPaymentsProcedure } from "./list-payments.ts";
 import { recordPayment } from "./record-payment.ts";
 import { revokeShareProcedure } from "./revoke-share.ts";
 import { shareInvoiceProcedure } from "./share-invoice.ts";
+import { summarizeInlineInvoice } from "./summarize-inline-invoice.ts";
+import { summarizeInvoiceProcedure } from "./summarize-invoice.ts";
+import { summarizeInvoices } from "./summarize-invoices.ts";
+import { summarizeSharedInvoice } from "./summarize-shared-invoice.ts";
 import { transitionInvoice } from "./transition-invoice.ts";
 import { undoFinalize } from "./undo-finalize.ts";
 import { updateInvoice } from "./update-invoice.ts";
@@ -37,4 +41,8 @@ export const invoicesRouter = router({
   share: shareInvoiceProcedure,
   unshare: revokeShareProcedure,
   shared: getSharedInvoice,
+  summarize: summarizeInvoiceProcedure,
+  summarizeShared: summarizeSharedInvoice,
+  summarizeInline: summarizeInlineInvoice,
+  summarizeSet: summarizeInvoices,
 });

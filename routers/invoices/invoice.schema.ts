@@ -171,6 +171,10 @@ function allClearable<T extends Record<string, z.ZodType>>(shape: T): { [K in ke
 export const createFields = { ...allOptional(settableFields), issue_date: isoDate, ...allOptional(optionalFields) };
 export const updateFields = { ...allOptional(settableFields), ...allClearable(optionalFields) };
 
+/** An invoice given whole (open export and summary): nothing stored can be named (no client or template id). */
+const { client_id: _client, template_id: _template, ...inlineFields } = createFields;
+export const inlineInvoiceInput = z.strictObject(inlineFields).describe("the invoice itself, with the fields invoices.create takes (no client_id or template_id)");
+
 export const idempotencyKey = z.string().min(1).max(255).describe("makes the create safe to retry: same key and body return the stored result");
 export const revisionFields = {
   base_revision: z.int().min(1).describe("the revision you read; a newer one gives 409 REVISION_CONFLICT"),

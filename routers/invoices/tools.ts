@@ -35,3 +35,12 @@ export const INVOICES_EXPORT_TOOL: ToolFamily = {
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   returnsFile: true,
 };
+
+export const INVOICES_SUMMARIZE_TOOL: ToolFamily = {
+  name: "invoices.summarize",
+  title: "Summarize invoices",
+  description:
+    "A short natural-language summary in the invoice's language (en, de, fr, es, it, nl, pt, ja): parties, what for, amounts with tax, status, due date and days overdue, payments received and what to do next, with the facts as fields. Of a stored invoice (id), the one a share token opens (share_token), one given inline (invoice), or of a set of stored invoices chosen by the list's filters (\"7 invoices to Globex, 3 overdue for €4,210.00, the oldest 45 days overdue\"). Deterministic: no language model.",
+  auth: "none",
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+};

@@ -17,6 +17,7 @@ const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDe
   "templates.query": { actions: ["list", "get", "schema"], hasDefault: true },
   "templates.mutate": { actions: ["create", "update", "delete"], hasDefault: false },
   "invoices.finalize": { actions: ["finalize", "undo"], hasDefault: true },
+  "invoices.summarize": { actions: ["stored", "shared", "inline", "set"], hasDefault: true },
   "entities.query": { actions: ["list", "get"], entities: ["client", "product"], hasDefault: false },
   "entities.mutate": { actions: ["create", "update", "delete"], entities: ["client", "product"], hasDefault: false },
 };
@@ -217,6 +218,7 @@ describe("svc.capabilities", () => {
       "invoices.create": "key",
       "invoices.createFromDsl": "key",
       "invoices.query": "none",
+      "invoices.summarize": "none",
       "invoices.mutate": "key",
       "invoices.finalize": "key",
       "invoices.duplicate": "key",

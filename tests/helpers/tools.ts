@@ -10,6 +10,7 @@ export const EXPECTED_TOOLS = [
   "invoices.finalize",
   "invoices.mutate",
   "invoices.query",
+  "invoices.summarize",
   "svc.capabilities",
   "svc.feedback",
   "templates.apply",
