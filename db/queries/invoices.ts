@@ -249,3 +249,4 @@ export async function selectionFigures(db: Executor, accountId: string, filters:
   });
   return statement.all({ ...selectionValues(accountId, filters), today });
 }
+

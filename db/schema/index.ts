@@ -8,6 +8,7 @@ export { invoiceCounts } from "./invoice-counts.ts";
 export { invoiceDays } from "./invoice-days.ts";
 export { invoiceMonths } from "./invoice-months.ts";
 export { invoiceHistory } from "./invoice-history.ts";
+export { invoiceLines } from "./invoice-lines.ts";
 export { invoices } from "./invoices.ts";
 export { kv } from "./kv.ts";
 export { leases } from "./leases.ts";

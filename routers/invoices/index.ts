@@ -14,6 +14,7 @@ import { listPaymentsProcedure } from "./list-payments.ts";
 import { recordPayment } from "./record-payment.ts";
 import { revokeShareProcedure } from "./revoke-share.ts";
 import { shareInvoiceProcedure } from "./share-invoice.ts";
+import { suggestItems } from "./suggest-items.ts";
 import { summarizeInlineInvoice } from "./summarize-inline-invoice.ts";
 import { summarizeInvoiceProcedure } from "./summarize-invoice.ts";
 import { summarizeInvoices } from "./summarize-invoices.ts";
@@ -45,4 +46,5 @@ export const invoicesRouter = router({
   summarizeShared: summarizeSharedInvoice,
   summarizeInline: summarizeInlineInvoice,
   summarizeSet: summarizeInvoices,
+  suggest: suggestItems,
 });

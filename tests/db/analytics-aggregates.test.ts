@@ -1,10 +1,11 @@
-// The analytics aggregates kept by triggers (migration 0004) stay equal to what the invoices say,
+// The analytics aggregates and invoice lines kept by triggers (migrations 0004, 0006) stay equal to what the invoices say,
 // whatever the writes: creates, edits of amounts, dates, currency and client, moves, payments,
 // deletes. A seeded random walk through the real API, then every aggregate row is recomputed from
 // the stored invoices with the domain's own revenue rule.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { clientRevenueDays, clientRevenueMonths, invoiceDays, invoiceMonths, invoices, openReceivables } from "../../db/schema/index.ts";
+import { clientRevenueDays, clientRevenueMonths, invoiceDays, invoiceLines, invoiceMonths, invoices, openReceivables } from "../../db/schema/index.ts";
+import { lineTax } from "../../server/domain/money.ts";
 import { countsAsRevenue, revenueOf } from "../../server/domain/analytics.ts";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { expectStatus, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
@@ -110,4 +111,15 @@ test("after 160 random writes every aggregate row equals the invoices' own figur
   expect(await table(db.select().from(openReceivables).where(eq(openReceivables.accountId, owner.accountId)), (row) => [row.currency, row.dueDate, row.status].join("|"), (row) => row.count, (row) => row.amountDue)).toEqual(nonZero(open));
   expect(await table(db.select().from(clientRevenueMonths).where(eq(clientRevenueMonths.accountId, owner.accountId)), (row) => [row.currency, row.month, row.clientKey].join("|"), (row) => row.count, (row) => row.revenue)).toEqual(nonZero(clientMonths));
   expect(await table(db.select().from(clientRevenueDays).where(eq(clientRevenueDays.accountId, owner.accountId)), (row) => [row.currency, row.issueDate, row.clientKey].join("|"), (row) => row.count, (row) => row.revenue)).toEqual(nonZero(clientDays));
+  const lines = stored
+    .filter((invoice) => (invoice.type === "invoice" || invoice.type === "quote") && invoice.status !== "void")
+    .flatMap((invoice) =>
+      invoice.items.map((item, position) =>
+        [invoice.id, position, invoice.client_id ?? `name:${invoice.bill_to_name}`, invoice.issue_date, invoice.currency, item.description, item.unit, item.rate, lineTax(item, invoice.tax_rate).rate, invoice.due_date, invoice.payment_terms].join("|"),
+      ),
+    );
+  const kept = (await db.select().from(invoiceLines).where(eq(invoiceLines.accountId, owner.accountId))).map((row) =>
+    [row.invoiceId, row.position, row.clientKey, row.issueDate, row.currency, row.description, row.unit, row.rate, row.taxRate, row.dueDate, row.paymentTerms].join("|"),
+  );
+  expect(kept.sort()).toEqual(lines.sort());
 });

@@ -21,7 +21,7 @@ const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDe
   "entities.query": { actions: ["list", "get"], entities: ["client", "product"], hasDefault: false },
   "entities.mutate": { actions: ["create", "update", "delete"], entities: ["client", "product"], hasDefault: false },
 };
-const SINGLE = ["invoices.analytics", "invoices.create", "invoices.createFromDsl", "invoices.duplicate", "svc.capabilities", "svc.feedback", "templates.apply"];
+const SINGLE = ["invoices.analytics", "invoices.create", "invoices.createFromDsl", "invoices.duplicate", "invoices.suggest", "svc.capabilities", "svc.feedback", "templates.apply"];
 
 const INVOICE_ID = "inv_01M7YRRT802JPX82W4PATB147W";
 const CLIENT_ID = "cli_01M7YRRT802JPX82W4PATB147W";
@@ -219,6 +219,7 @@ describe("svc.capabilities", () => {
       "invoices.createFromDsl": "key",
       "invoices.query": "none",
       "invoices.summarize": "none",
+      "invoices.suggest": "key",
       "invoices.mutate": "key",
       "invoices.finalize": "key",
       "invoices.duplicate": "key",

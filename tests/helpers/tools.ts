@@ -10,6 +10,7 @@ export const EXPECTED_TOOLS = [
   "invoices.finalize",
   "invoices.mutate",
   "invoices.query",
+  "invoices.suggest",
   "invoices.summarize",
   "svc.capabilities",
   "svc.feedback",

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTRPCClient, httpLink } from "@trpc/client";
 import type { AppRouter } from "../../../routers/index.ts";
 import { summarizeInvoice } from "../../../render/summary/invoice.ts";
+import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { api } from "../../helpers/http.ts";
 import { invoiceInput } from "../../helpers/factories.ts";
 import { expectError, expectStatus, invoicePath, setProfile, steppedAccount, type Invoice, type SteppedAccount } from "../../helpers/invoices.ts";
@@ -31,7 +32,7 @@ afterAll(() => server.close());
 describe("invoices.summarize: happy", () => {
   test("a stored invoice, in its own language, as of today in the account's time zone", async () => {
     const body = expectStatus(await owner.client.get(invoicePath(late.id, "/summary")), 200);
-    expect(body).toEqual(summarizeInvoice(late, { today: "2026-11-21" }));
+    expect(body).toEqual(summarizeInvoice(late as unknown as InvoiceRecord, { today: "2026-11-21" }));
     expect(body.facts).toMatchObject({ number: late.number, days_overdue: 15, next_action: "remind", total: late.total });
     expect(body.text).toContain("Globex Corporation");
   });
