@@ -24,7 +24,14 @@ export type Context = {
   responseHeaders: Record<string, string>;
   /** Filled in by authentication, read by the request log. */
   log: { accountId?: string };
+  /**
+   * Reports how far long work has got: MCP streams it as notifications/progress when the call asked
+   * for it (a progressToken); elsewhere it goes nowhere.
+   */
+  progress: ProgressReporter;
 };
+
+export type ProgressReporter = (done: number, total: number, message?: string) => void;
 
 export type ToolHints = { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
 

@@ -4,6 +4,8 @@ import { createInvoiceFromDsl } from "./create-from-dsl.ts";
 import { deleteInvoice } from "./delete-invoice.ts";
 import { duplicateInvoice } from "./duplicate-invoice.ts";
 import { exportInlineInvoice } from "./export-inline-invoice.ts";
+import { exportInvoicesBulk } from "./export-bulk.ts";
+import { exportInvoiceFormats } from "./export-formats.ts";
 import { exportInvoiceProcedure } from "./export-invoice.ts";
 import { finalizeInvoice } from "./finalize-invoice.ts";
 import { getInvoice } from "./get-invoice.ts";
@@ -39,6 +41,8 @@ export const invoicesRouter = router({
   duplicate: duplicateInvoice,
   export: exportInvoiceProcedure,
   exportInline: exportInlineInvoice,
+  exportFormats: exportInvoiceFormats,
+  exportBulk: exportInvoicesBulk,
   share: shareInvoiceProcedure,
   unshare: revokeShareProcedure,
   shared: getSharedInvoice,

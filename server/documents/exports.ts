@@ -11,7 +11,7 @@ import type { StoredProfile } from "../domain/profile.ts";
 import { sha256HexOfBytes } from "../domain/secrets.ts";
 import { signedPath } from "../domain/signing.ts";
 import type { Services } from "../services.ts";
-import { builtInTemplate } from "../../render/templates/template.ts";
+import { builtInTemplate, type RenderTemplate } from "../../render/templates/template.ts";
 import { DEFAULT_DESIGN, renderTemplateOf, type TemplateRecord } from "./templates.ts";
 
 /** DESIGN: download links expire after 24 hours, and the file with them. */
@@ -85,6 +85,11 @@ async function reuse(services: Services, accountId: string, cacheKey: string): P
   return { ...cached, expiresAt };
 }
 
+/** The template as the renderer takes it; a format that ignores the template never pays for reading its logo. */
+export function renderTemplateFor(services: Services, accountId: string | null, template: TemplateRecord, format: ExportFormat): Promise<RenderTemplate> {
+  return TEMPLATE_FREE_FORMATS.has(format) ? Promise.resolve(builtInTemplate(DEFAULT_DESIGN)) : renderTemplateOf(services.blobs, accountId, template);
+}
+
 /** Renders (or reuses) the file and returns its signed link. Render failures (422 naming a BT) write nothing. */
 export async function exportFile(services: Services, request: ExportRequest): Promise<Exported> {
   const { accountId, record, format } = request;
@@ -97,29 +102,22 @@ export async function exportFile(services: Services, request: ExportRequest): Pr
   const rendered = await services.renderer.render({
     record,
     profile: request.profile,
-    // A format that ignores the template never pays for reading its logo.
-    template: TEMPLATE_FREE_FORMATS.has(format) ? builtInTemplate(DEFAULT_DESIGN) : await renderTemplateOf(services.blobs, accountId, request.template),
+    template: await renderTemplateFor(services, accountId, request.template, format),
     format,
     syntax: request.syntax,
     createdAt: now.toISOString(),
   });
-  const id = newId("fil", now.getTime());
-  const blobKey = `files/${id}.${rendered.extension}`;
-  const file: StoredFile = {
-    id,
+  const file = await newFile(services, {
     accountId,
     invoiceId: accountId ? record.id : null,
     cacheKey,
     format,
     contentType: rendered.contentType,
     fileName: fileNameOf(record, rendered.extension, format),
-    blobKey,
-    size: rendered.bytes.byteLength,
-    sha256: await sha256HexOfBytes(rendered.bytes),
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + FILE_LIFETIME_MS).toISOString(),
-  };
-  await services.blobs.put(blobKey, rendered.bytes);
+    extension: rendered.extension,
+    bytes: rendered.bytes,
+  });
+  await services.blobs.put(file.blobKey, rendered.bytes);
   const stored = await services.database.write(async (tx) => {
     // Two identical exports at once: the first row wins, the second reuses it.
     const winner = accountId && cacheKey ? await findCachedFile(tx, accountId, cacheKey, file.createdAt) : undefined;
@@ -127,8 +125,30 @@ export async function exportFile(services: Services, request: ExportRequest): Pr
     await insertFile(tx, file);
     return file;
   });
-  if (stored !== file) await services.blobs.delete(blobKey);
+  if (stored !== file) await services.blobs.delete(file.blobKey);
   return { link: await linkOf(services, stored), file: stored, reused: stored !== file, bytes: stored === file ? rendered.bytes : null };
+}
+
+export type NewFile = Pick<StoredFile, "accountId" | "invoiceId" | "cacheKey" | "format" | "contentType" | "fileName"> & { extension: string; bytes: Uint8Array };
+
+/** The row of a file about to be stored: its id, blob key, size, digest and 24-hour lifetime. */
+export async function newFile(services: Services, file: NewFile): Promise<StoredFile> {
+  const now = services.clock.now();
+  const id = newId("fil", now.getTime());
+  return {
+    id,
+    accountId: file.accountId,
+    invoiceId: file.invoiceId,
+    cacheKey: file.cacheKey,
+    format: file.format,
+    contentType: file.contentType,
+    fileName: file.fileName,
+    blobKey: `files/${id}.${file.extension}`,
+    size: file.bytes.byteLength,
+    sha256: await sha256HexOfBytes(file.bytes),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + FILE_LIFETIME_MS).toISOString(),
+  };
 }
 
 /** Text files up to this size travel inside the reply too (the tool returns them inline). */

@@ -14,6 +14,7 @@ export type TrpcErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "UNPROCESSABLE_CONTENT"
   | "TOO_MANY_REQUESTS"
+  | "CLIENT_CLOSED_REQUEST"
   | "INTERNAL_SERVER_ERROR";
 
 type ErrorRow = { status: number; trpc: TrpcErrorCode; message: string };
@@ -37,6 +38,8 @@ export const ERROR_TABLE = {
   INVALID_AMOUNT: { status: 422, trpc: "UNPROCESSABLE_CONTENT", message: "Not a valid whole-minor-unit amount" },
   REVISION_REQUIRED: { status: 428, trpc: "PRECONDITION_REQUIRED", message: "base_revision and operation_id are required" },
   RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" },
+  /** The caller cancelled (MCP notifications/cancelled) or went away: nobody reads the answer. */
+  CANCELLED: { status: 499, trpc: "CLIENT_CLOSED_REQUEST", message: "The request was cancelled" },
   INTERNAL_ERROR: { status: 500, trpc: "INTERNAL_SERVER_ERROR", message: "Internal server error" },
 } as const satisfies Record<string, ErrorRow>;
 
@@ -82,6 +85,7 @@ const CODE_BY_TRPC: Partial<Record<string, ErrorCode>> = {
   UNPROCESSABLE_CONTENT: "VALIDATION_ERROR",
   PRECONDITION_REQUIRED: "REVISION_REQUIRED",
   TOO_MANY_REQUESTS: "RATE_LIMITED",
+  CLIENT_CLOSED_REQUEST: "CANCELLED",
 };
 
 /** The spec code for a tRPC error code that did not come from our own AppError. */

@@ -19,6 +19,7 @@ export function contextFor(services: Services, catalog: Catalog, request: Reques
     requestId: info.requestId,
     responseHeaders: {},
     log: info.log,
+    progress: () => undefined,
   };
 }
 

@@ -2,7 +2,7 @@
 // Streamable HTTP (initialize, ping, tools/list, tools/call) on one endpoint; /api/mcp/stream is the
 // same handler answering with SSE. Errors follow DESIGN: JSON-RPC errors travel with HTTP 200.
 import type { ResolvedKey } from "../../db/queries/accounts.ts";
-import { toAppError } from "../../routers/trpc.ts";
+import { toAppError, type ProgressReporter } from "../../routers/trpc.ts";
 import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "./catalog.ts";
@@ -39,7 +39,7 @@ function isValidId(id: unknown): id is Id {
   return id === null || typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
 }
 
-type ExportedFileReply = { url: string; file_name: string; content_type: string; size: number; text: string | null };
+type ExportedFileReply = { url: string; file_name: string; content_type: string; size: number; text?: string | null };
 
 /**
  * A file a tool made: small text inline (the agent reads it at once), anything else as a
@@ -47,11 +47,33 @@ type ExportedFileReply = { url: string; file_name: string; content_type: string;
  */
 function fileContent(file: ExportedFileReply): unknown[] {
   const summary = { type: "text", text: JSON.stringify({ ...file, text: undefined }) };
-  if (file.text !== null) return [{ type: "text", text: file.text }, summary];
+  if (typeof file.text === "string") return [{ type: "text", text: file.text }, summary];
   return [{ type: "resource_link", uri: file.url, name: file.file_name, mimeType: file.content_type, size: file.size }, summary];
 }
 
+/** The content blocks of a file-making tool's output: one file, or several ({files}). */
+function filesContent(output: ExportedFileReply | { files: ExportedFileReply[] }): unknown[] {
+  return "files" in output ? output.files.flatMap(fileContent) : fileContent(output);
+}
+
 export type McpHandler = (request: Request, info: RequestInfo, stream: boolean) => Promise<Response>;
+
+/** One exchange being answered: who asks, where the response headers go, and how long work reports and stops. */
+type Call = { request: Request; info: RequestInfo; key: ResolvedKey | null; headers: Record<string, string>; progress: ProgressReporter; signal: AbortSignal };
+
+function isRequest(message: unknown): message is Message {
+  return message !== null && typeof message === "object" && !Array.isArray(message) && "id" in message && typeof (message as Message).method === "string";
+}
+
+/** The progressToken a request's params._meta carries (MCP: a string or a number). */
+function progressTokenOf(message: Message): string | number | undefined {
+  const token = (message.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken;
+  return typeof token === "string" || typeof token === "number" ? token : undefined;
+}
+
+function acceptsEventStream(request: Request): boolean {
+  return (request.headers.get("accept") ?? "").includes("text/event-stream");
+}
 
 export function createMcpHandler(services: Services, catalog: Catalog, registry: ToolRegistry): McpHandler {
   const listing = (tool: Tool) => ({
@@ -76,10 +98,11 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     return list;
   }
 
-  async function runTool(request: Request, info: RequestInfo, headers: Record<string, string>, name: string, args: unknown) {
+  async function runTool(call: Call, name: string, args: unknown) {
+    const { request, info, headers } = call;
     const tool = registry.byName.get(name);
     if (!tool) return null;
-    const ctx = contextFor(services, catalog, request, info);
+    const ctx = { ...contextFor(services, catalog, request, info), progress: call.progress };
     try {
       // Without a credential, a tool whose every action needs a key answers UNAUTHORIZED before
       // its arguments are looked at (DESIGN's precedence: 401 first).
@@ -88,7 +111,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });
       }
       const { procedure, input } = tool.dispatch((args ?? {}) as Record<string, unknown>);
-      return { ok: true as const, output: await procedure.call(ctx, input, request.signal), returnsFile: tool.returnsFile };
+      return { ok: true as const, output: await procedure.call(ctx, input, call.signal), returnsFile: tool.returnsFile };
     } catch (error) {
       return { ok: false as const, error: toAppError(error) };
     } finally {
@@ -96,7 +119,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     }
   }
 
-  async function answer(request: Request, info: RequestInfo, key: ResolvedKey | null, headers: Record<string, string>, message: unknown): Promise<Reply | null> {
+  async function answer(call: Call, message: unknown): Promise<Reply | null> {
     if (message === null || typeof message !== "object" || Array.isArray(message)) return failure(null, INVALID_REQUEST, "Invalid Request");
     const { jsonrpc, id, method, params } = message as Message;
     const isNotification = !("id" in (message as object));
@@ -106,7 +129,8 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     if (isNotification) {
       // A notification is carried out but never answered: MCP's own (notifications/…) need nothing
       // from us; a spec-style tool call without an id still runs.
-      if (registry.byName.has(method)) await runTool(request, info, headers, method, params);
+      if (method === "notifications/cancelled") cancel(call, (params as { requestId?: unknown } | undefined)?.requestId);
+      else if (registry.byName.has(method)) await runTool(call, method, params);
       return null;
     }
     const replyId = id as Id;
@@ -125,20 +149,20 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
       case "ping":
         return success(replyId, {});
       case "tools/list":
-        return success(replyId, { tools: toolsFor(key) });
+        return success(replyId, { tools: toolsFor(call.key) });
       case "tools/call": {
         const name = typeof args?.name === "string" ? args.name : "";
-        const outcome = await runTool(request, info, headers, name, args?.arguments);
+        const outcome = await runTool(call, name, args?.arguments);
         if (!outcome) return failure(replyId, INVALID_PARAMS, `Unknown tool: ${name}`);
         if (outcome.ok) {
-          const content = outcome.returnsFile ? fileContent(outcome.output as ExportedFileReply) : [{ type: "text", text: JSON.stringify(outcome.output) }];
+          const content = outcome.returnsFile ? filesContent(outcome.output as ExportedFileReply) : [{ type: "text", text: JSON.stringify(outcome.output) }];
           return success(replyId, { content, structuredContent: outcome.output });
         }
         // No structuredContent on errors: the SDK client validates it against the output schema.
         return success(replyId, { content: [{ type: "text", text: JSON.stringify(outcome.error.toBody()) }], isError: true });
       }
       default: {
-        const outcome = await runTool(request, info, headers, method, params);
+        const outcome = await runTool(call, method, params);
         if (!outcome) return failure(replyId, METHOD_NOT_FOUND, `Method not found: ${method}`);
         if (outcome.ok) return success(replyId, outcome.output);
         const { code, details } = outcome.error;
@@ -147,6 +171,69 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
         return failure(replyId, rpcCode, outcome.error.message, { code, status, details: details ?? null });
       }
     }
+  }
+
+  /** Calls under way that a notifications/cancelled may stop, by who called and the request's id. */
+  const inflight = new Map<string, AbortController>();
+  const inflightKey = (call: Call, id: unknown): string => `${call.request.headers.get("authorization") ?? `ip:${call.info.clientIp}`}|${JSON.stringify(id)}`;
+
+  function cancel(call: Call, requestId: unknown): void {
+    inflight.get(inflightKey(call, requestId))?.abort(new AppError("CANCELLED", "Cancelled by notifications/cancelled"));
+  }
+
+  /**
+   * One request answered as server-sent events: its progress notifications as the work reports them,
+   * then its reply. The response starts with the first event, so the rate-limit headers the call
+   * earned go with it. notifications/cancelled for this request, or the client going away, aborts
+   * the work (it stops at its next step) and ends the stream without a reply, as MCP says.
+   */
+  function streamed(call: Call, message: Message): Promise<Response> {
+    const controller = new AbortController();
+    const key = inflightKey(call, message.id);
+    inflight.set(key, controller);
+    call.request.signal.addEventListener("abort", () => controller.abort(new AppError("CANCELLED", "The client went away")), { once: true });
+    const token = progressTokenOf(message);
+    const encoder = new TextEncoder();
+    let eventId = 0;
+    let resolve: (response: Response) => void = () => undefined;
+    const response = new Promise<Response>((settle) => (resolve = settle));
+    let opened = false;
+    let closed = false;
+    // Called once work has run (never synchronously within the stream's constructor).
+    const open = (status: 200 | 202): void => {
+      if (opened) return;
+      opened = true;
+      resolve(status === 200 ? new Response(body, { status, headers: { ...call.headers, "content-type": "text/event-stream", "cache-control": "no-cache" } }) : new Response(null, { status, headers: call.headers }));
+    };
+    const body = new ReadableStream<Uint8Array>({
+      start(sink) {
+        const send = (event: unknown): void => {
+          if (controller.signal.aborted || closed) return;
+          sink.enqueue(encoder.encode(`event: message\nid: ${++eventId}\ndata: ${JSON.stringify(event)}\n\n`));
+          open(200);
+        };
+        const progress: ProgressReporter = (done, total, text) => {
+          if (token !== undefined) send({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: done, total, ...(text ? { message: text } : {}) } });
+        };
+        void answer({ ...call, progress, signal: controller.signal }, message)
+          .then((reply) => {
+            if (reply) send(reply);
+          })
+          .finally(() => {
+            inflight.delete(key);
+            if (controller.signal.aborted) services.logger.info("tool call cancelled", { request_id: call.info.requestId, rpc_id: message.id ?? null });
+            // A call cancelled before its first event still owes the HTTP exchange an answer.
+            open(202);
+            if (!closed) sink.close();
+            closed = true;
+          });
+      },
+      cancel() {
+        closed = true;
+        controller.abort(new AppError("CANCELLED", "The client went away"));
+      },
+    });
+    return response;
   }
 
   function respond(body: Reply | Reply[] | null, stream: boolean, headers: Record<string, string>): Response {
@@ -179,16 +266,17 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
       if (app.code === "BAD_REQUEST") return respond(failure(null, PARSE_ERROR, "Parse error"), stream, {});
       return errorResponse(app);
     }
-    const headers: Record<string, string> = {};
+    const call: Call = { request, info, key, headers: {}, progress: () => undefined, signal: request.signal };
     if (Array.isArray(payload)) {
-      if (payload.length === 0) return respond(failure(null, INVALID_REQUEST, "Invalid Request: empty batch"), stream, headers);
+      if (payload.length === 0) return respond(failure(null, INVALID_REQUEST, "Invalid Request: empty batch"), stream, call.headers);
       const replies: Reply[] = [];
       for (const message of payload) {
-        const reply = await answer(request, info, key, headers, message);
+        const reply = await answer(call, message);
         if (reply) replies.push(reply);
       }
-      return respond(replies.length ? replies : null, stream, headers);
+      return respond(replies.length ? replies : null, stream, call.headers);
     }
-    return respond(await answer(request, info, key, headers, payload), stream, headers);
+    if (isRequest(payload) && (stream || (acceptsEventStream(request) && progressTokenOf(payload) !== undefined))) return streamed(call, payload);
+    return respond(await answer(call, payload), stream, call.headers);
   };
 }

@@ -13,7 +13,7 @@ type Tool = { name: string; title?: string; description?: string; inputSchema: S
 const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDefault: boolean }> = {
   "invoices.query": { actions: ["list", "get", "payments", "history", "shared"], hasDefault: true },
   "invoices.mutate": { actions: ["update", "transition", "record_payment", "delete", "share", "unshare"], hasDefault: false },
-  "invoices.export": { actions: ["stored", "inline"], hasDefault: true },
+  "invoices.export": { actions: ["stored", "inline", "formats", "bulk"], hasDefault: true },
   "templates.query": { actions: ["list", "get", "schema"], hasDefault: true },
   "templates.mutate": { actions: ["create", "update", "delete"], hasDefault: false },
   "invoices.finalize": { actions: ["finalize", "undo"], hasDefault: true },

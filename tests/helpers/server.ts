@@ -25,6 +25,8 @@ export type TestServer = {
   scheduler: Scheduler;
   /** Log lines the service wrote (JSON strings). */
   logs: string[];
+  /** Resolves with the first log line (written already or still to come) that `matches`. */
+  logLine(matches: (line: string) => boolean): Promise<string>;
   /** A new account with a key holding `scopes` (all by default). */
   account(options?: { scopes?: readonly Scope[]; tier?: TierName }): Promise<TestAccount>;
   /** Another key on an existing account. */
@@ -39,7 +41,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", KEY_CACHE_MS: "0", ...options.env });
   const clock = manualClock(options.now ?? "2026-11-21T10:00:00Z");
   const logs: string[] = [];
-  const services = await createServices(config, { clock, logger: createLogger("info", (line) => logs.push(line)) });
+  const waiting: Array<{ matches: (line: string) => boolean; resolve: (line: string) => void }> = [];
+  const sink = (line: string): void => {
+    logs.push(line);
+    for (const waiter of waiting.filter((candidate) => candidate.matches(line))) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(line);
+    }
+  };
+  const services = await createServices(config, { clock, logger: createLogger("info", sink) });
   const app = createApp(services);
   app.elysia.listen({ port: 0, hostname: "127.0.0.1" });
   const port = app.elysia.server?.port;
@@ -59,6 +69,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     scheduler,
     logs,
+    logLine(matches) {
+      const written = logs.find(matches);
+      return written !== undefined ? Promise.resolve(written) : new Promise((resolve) => waiting.push({ matches, resolve }));
+    },
     async account({ scopes = SCOPES, tier = "unlimited" } = {}) {
       const account = await services.database.write((tx) => createAccount(tx, { name: "Test account", tier, now: clock.now() }));
       return { accountId: account.id, key: await key(account.id, scopes) };

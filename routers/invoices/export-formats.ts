@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { EXPORT_FORMATS } from "../../render/export.ts";
+import { exportFormats } from "../../server/documents/bulk-export.ts";
+import { DEFAULT_DESIGN, visibleTemplate } from "../../server/documents/templates.ts";
+import { ownedInvoice } from "../../server/invoices/ownership.ts";
+import { loadProfile } from "../../server/invoices/writes.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { exportOptions, exportOutput } from "./export.schema.ts";
+import { INVOICES_EXPORT_TOOL } from "./tools.ts";
+
+const { format: _one, ...options } = exportOptions;
+
+export const exportInvoiceFormats = scopedProcedure("invoices:read")
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/invoices/{id}/exports",
+      tags: ["invoices"],
+      operationId: "exportInvoiceFormats",
+      summary: "Export one invoice to several formats at once (each behind its own signed link); on /api/mcp/stream each finished format is reported as progress",
+    },
+    tool: { ...INVOICES_EXPORT_TOOL, action: "formats", selectWhen: "formats", example: { id: EXAMPLE_IDS.invoice, formats: ["pdf", "ubl", "xlsx"] } },
+  })
+  .input(
+    z.strictObject({
+      id: resourceId("inv"),
+      formats: z
+        .array(z.enum(EXPORT_FORMATS))
+        .min(1)
+        .max(EXPORT_FORMATS.length)
+        .refine((formats) => new Set(formats).size === formats.length, "each format once")
+        .describe("the formats, each once, made in this order"),
+      ...options,
+    }),
+  )
+  .output(z.object({ files: z.array(exportOutput) }))
+  .mutation(async ({ ctx, input, signal }) => {
+    const { db } = ctx.services.database;
+    const record = await ownedInvoice(db, ctx.accountId, input.id);
+    const [profile, template] = await Promise.all([
+      loadProfile(db, ctx.accountId),
+      visibleTemplate(db, ctx.accountId, input.template_id ?? record.template_id ?? DEFAULT_DESIGN, "template_id"),
+    ]);
+    const files = await exportFormats(ctx.services, { accountId: ctx.accountId, record, profile, template, formats: input.formats, syntax: input.syntax }, ctx.progress, signal);
+    return { files };
+  });
