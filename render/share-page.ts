@@ -9,7 +9,53 @@ import { element, fragment, text } from "./html/markup.ts";
 import { assertNonce, htmlDocument, invoicePage } from "./html/page.ts";
 import type { RenderTemplate } from "./templates/template.ts";
 
-export type SharePageInput = { record: InvoiceRecord; template: RenderTemplate; pdfUrl: string; beaconUrl: string; nonce: string };
+/** The page's links: the PDF, the beacon, and the JSON the read and summarize tools point at. */
+export type SharePageInput = { record: InvoiceRecord; template: RenderTemplate; pdfUrl: string; beaconUrl: string; readUrl: string; summaryUrl: string; nonce: string };
+
+/**
+ * The read-only tools the share page offers a browser agent, declared on its elements with
+ * data-tool-name and data-tool-description (the WebMCP manifest, /.well-known/webmcp.json, lists
+ * them from here). Each is also an open HTTP route and, where there is one, an MCP tool call.
+ * `{token}` stands for the page's share token.
+ */
+export const SHARE_PAGE_TOOLS = [
+  {
+    name: "invoice.download_pdf",
+    title: "Download the PDF",
+    description: "Download this invoice as a PDF file.",
+    selector: 'a[data-tool-name="invoice.download_pdf"]',
+    http: { method: "GET", path: "/share/{token}/pdf" },
+    mcp: null,
+  },
+  {
+    name: "invoice.read",
+    title: "Read the invoice",
+    description: "This invoice as JSON, with its lines, totals, status and due date.",
+    selector: 'link[data-tool-name="invoice.read"]',
+    http: { method: "GET", path: "/api/shared/{token}" },
+    mcp: { tool: "invoices.query", arguments: { action: "shared", share_token: "{token}" } },
+  },
+  {
+    name: "invoice.summarize",
+    title: "Summarize the invoice",
+    description: "This invoice in a few sentences in its language: amounts, status, due date and what to do next.",
+    selector: 'link[data-tool-name="invoice.summarize"]',
+    http: { method: "GET", path: "/api/shared/{token}/summary" },
+    mcp: { tool: "invoices.summarize", arguments: { action: "shared", share_token: "{token}" } },
+  },
+] as const;
+
+type SharePageTool = (typeof SHARE_PAGE_TOOLS)[number];
+
+/** Where a tool of the page points for one share token. */
+export function sharePageToolUrl(tool: SharePageTool, token: string): string {
+  return tool.http.path.replace("{token}", token);
+}
+
+/** The attributes that declare `tool` on its element, which points at `href`. */
+function toolAttributes(tool: SharePageTool, href: string, name: string): { href: string; "data-tool-name": string; "data-tool-description": string } {
+  return { href: webUrl(href, name), "data-tool-name": tool.name, "data-tool-description": tool.description };
+}
 
 const BAR_CSS = `
 .share-bar { display: flex; justify-content: flex-end; max-width: var(--paper-width); margin: 0 auto 12px; }
@@ -51,11 +97,17 @@ function beaconScript(beaconUrl: string): string {
 })();`;
 }
 
-export function sharePage({ record, template, pdfUrl, beaconUrl, nonce }: SharePageInput): string {
+export function sharePage({ record, template, pdfUrl, beaconUrl, readUrl, summaryUrl, nonce }: SharePageInput): string {
   const page = invoicePage(record, template);
   const { downloadPdf } = page.words;
-  const bar = element("nav", { class: "share-bar", "aria-label": downloadPdf }, element("a", { class: "download", href: webUrl(pdfUrl, "pdfUrl"), download: true }, text(downloadPdf)));
-  const head = fragment(element("meta", { name: "robots", content: "noindex, nofollow" }), element("meta", { name: "referrer", content: "no-referrer" }));
+  const [download, read, summarize] = SHARE_PAGE_TOOLS;
+  const bar = element("nav", { class: "share-bar", "aria-label": downloadPdf }, element("a", { class: "download", download: true, ...toolAttributes(download, pdfUrl, "pdfUrl") }, text(downloadPdf)));
+  const head = fragment(
+    element("meta", { name: "robots", content: "noindex, nofollow" }),
+    element("meta", { name: "referrer", content: "no-referrer" }),
+    element("link", { rel: "alternate", type: "application/json", ...toolAttributes(read, readUrl, "readUrl") }),
+    element("link", { rel: "alternate", type: "application/json", ...toolAttributes(summarize, summaryUrl, "summaryUrl") }),
+  );
   return htmlDocument({ page, nonce, head, css: BAR_CSS, before: bar, script: beaconScript(beaconUrl) });
 }
 

@@ -11,6 +11,7 @@ import { corsPolicy } from "./cors.ts";
 import { AppError } from "./domain/errors.ts";
 import { buildCatalog } from "./faces/catalog.ts";
 import { contextFor, errorResponse, withLimitedBody, type RequestInfo } from "./faces/http.ts";
+import { DISCOVERY_CACHE_CONTROL, discoveryDocuments } from "./faces/discovery.ts";
 import { createFileHandler } from "./faces/files.ts";
 import { createMcpHandler } from "./faces/mcp.ts";
 import { createSharePages } from "./faces/share-pages.ts";
@@ -126,9 +127,20 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     };
   const notFound = open((request, url) => errorResponse(new AppError("NOT_FOUND", `No route ${request.method} ${url.pathname}`)));
   const openApi = open(() => new Response(openApiJson, { headers: { "content-type": "application/json; charset=utf-8" } }));
+  const discoveryDocument = discoveryDocuments(services, registry);
+  const discovery = open(async (request, url) => {
+    const document = (await discoveryDocument()).get(url.pathname);
+    if (!document) return errorResponse(new AppError("NOT_FOUND", `No route ${request.method} ${url.pathname}`));
+    const headers = { "cache-control": DISCOVERY_CACHE_CONTROL, etag: document.etag };
+    if (request.headers.get("if-none-match") === document.etag) return new Response(null, { status: 304, headers });
+    return new Response(request.method === "HEAD" ? null : document.body, { headers: { ...headers, "content-type": document.contentType } });
+  });
 
   const elysia = new Elysia()
     .get("/api/openapi.json", ({ request, server }) => serve(request, openApi, server))
+    .get("/api/mcp/server-card", ({ request, server }) => serve(request, discovery, server))
+    .get("/.well-known/*", ({ request, server }) => serve(request, discovery, server))
+    .get("/llms.txt", ({ request, server }) => serve(request, discovery, server))
     .all("/api/mcp", ({ request, server }) => serve(request, (r, _u, info) => mcp(r, info, false), server))
     .all("/api/mcp/stream", ({ request, server }) => serve(request, (r, _u, info) => mcp(r, info, true), server))
     .all("/trpc/*", ({ request, server }) => serve(request, trpc, server))

@@ -5,6 +5,9 @@ import { createInvoiceInput } from "./create-invoice.ts";
 import { idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
 import { writerOf } from "./writer.ts";
 
+/** The longest DSL text taken (a few thousand lines; the body limit is 1 MiB). */
+export const MAX_DSL_CHARACTERS = 100_000;
+
 const EXAMPLE_DSL = [
   "INVOICE",
   "FROM Acme GmbH | Hauptstraße 1, 10115 Berlin, DE",
@@ -44,7 +47,7 @@ export const createInvoiceFromDsl = scopedProcedure("invoices:write")
   })
   .input(
     z.strictObject({
-      dsl: z.string().min(1).max(100_000).describe("the Invoice DSL text"),
+      dsl: z.string().min(1).max(MAX_DSL_CHARACTERS).describe("the Invoice DSL text"),
       dry_run: z.boolean().default(false).describe("parse and compute, store nothing"),
       idempotency_key: idempotencyKey.optional(),
     }),

@@ -6,6 +6,13 @@ import { SCOPES } from "../../server/domain/scopes.ts";
 import { TIER_NAMES } from "../../server/domain/tiers.ts";
 import { MAX_BODY_BYTES } from "../../server/faces/http.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../../server/faces/mcp.ts";
+import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../render/export.ts";
+import { LABELS } from "../../render/labels.ts";
+import { AGING_BUCKETS, GRANULARITIES, MAX_PERIODS } from "../../server/domain/analytics.ts";
+import { MAX_BULK_INVOICES } from "../../server/documents/bulk-export.ts";
+import { ANALYTICS_SECTIONS } from "../../server/invoices/analytics.ts";
+import { HISTORY_LINES } from "../../server/invoices/suggestions.ts";
+import { MAX_DSL_CHARACTERS } from "../invoices/create-from-dsl.ts";
 import { MAX_ITEMS } from "../invoices/invoice.schema.ts";
 import { housekeepingProcedure } from "../trpc.ts";
 
@@ -16,7 +23,25 @@ const capabilitiesOutput = z.object({
   version: z.string(),
   protocols: z.object({ jsonrpc: z.string(), mcp: z.array(z.string()), openapi: z.string() }),
   features: z.array(z.object({ name: z.string(), operations: z.int() })),
-  tools: z.array(z.object({ name: z.string(), title: z.string(), description: z.string(), auth: z.enum(["none", "key"]), actions: z.array(z.string()) })),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      title: z.string(),
+      description: z.string(),
+      auth: z.enum(["none", "key"]),
+      actions: z.array(z.string()),
+      open_actions: z.array(z.string()).describe("actions callable without a key"),
+      scopes: z.array(z.string()).describe("the key scopes its actions need"),
+    }),
+  ),
+  formats: z.object({
+    export: z.array(z.string()),
+    xrechnung_syntaxes: z.array(z.string()),
+    dsl_layouts: z.array(z.string()),
+    summary_languages: z.array(z.string()),
+    analytics: z.object({ granularities: z.array(z.string()), sections: z.array(z.string()), aging_buckets: z.array(z.string()) }),
+  }),
+  discovery: z.object({ openapi: z.string(), mcp_manifest: z.string(), server_card: z.string(), ai_catalog: z.string(), webmcp: z.string(), llms: z.string() }),
   operations: z.array(z.object({ method: z.string(), path: z.string(), summary: z.string(), operation_id: z.string(), scope: z.string().nullable() })),
   limits: z.object({
     body_bytes: z.int(),
@@ -25,6 +50,10 @@ const capabilitiesOutput = z.object({
     items_per_invoice: z.int(),
     quantity_decimals: z.int(),
     max_amount: z.int(),
+    dsl_characters: z.int(),
+    bulk_export_invoices: z.int(),
+    analytics_periods: z.int(),
+    suggestion_history_lines: z.int(),
   }),
   tiers: z.record(z.string(), limitsOutput),
   prices: z.array(z.object({ operation: z.string(), usd: z.number(), available: z.boolean() })),
@@ -38,7 +67,7 @@ export const capabilities = housekeepingProcedure
     tool: {
       name: "svc.capabilities",
       title: "Service capabilities",
-      description: "Self-documenting catalog: features, limits, rate-limit tiers, prices, scopes, currencies and every tool with its actions.",
+      description: "Self-documenting catalog: every tool with its actions and scopes, REST operations, formats, limits, rate-limit tiers, prices, scopes, currencies and where the discovery documents are.",
       auth: "none",
       hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
       example: {},
@@ -48,6 +77,7 @@ export const capabilities = housekeepingProcedure
   .output(capabilitiesOutput)
   .query(({ ctx }) => {
     const { catalog, services } = ctx;
+    const base = services.config.publicUrl.replace(/\/$/, "");
     const available = new Set(catalog.operations.map((operation) => operation.operation_id));
     const features = new Map<string, number>();
     for (const operation of catalog.operations) {
@@ -60,6 +90,21 @@ export const capabilities = housekeepingProcedure
       protocols: { jsonrpc: "2.0", mcp: [...SUPPORTED_PROTOCOL_VERSIONS], openapi: "3.1.0" },
       features: [...features].map(([name, operations]) => ({ name, operations })),
       tools: catalog.tools,
+      formats: {
+        export: [...EXPORT_FORMATS],
+        xrechnung_syntaxes: [...XRECHNUNG_SYNTAXES],
+        dsl_layouts: ["A", "B"],
+        summary_languages: Object.keys(LABELS),
+        analytics: { granularities: [...GRANULARITIES], sections: [...ANALYTICS_SECTIONS], aging_buckets: [...AGING_BUCKETS] },
+      },
+      discovery: {
+        openapi: `${base}/api/openapi.json`,
+        mcp_manifest: `${base}/.well-known/mcp.json`,
+        server_card: `${base}/api/mcp/server-card`,
+        ai_catalog: `${base}/.well-known/ai-catalog.json`,
+        webmcp: `${base}/.well-known/webmcp.json`,
+        llms: `${base}/llms.txt`,
+      },
       operations: catalog.operations,
       limits: {
         body_bytes: MAX_BODY_BYTES,
@@ -68,6 +113,10 @@ export const capabilities = housekeepingProcedure
         items_per_invoice: MAX_ITEMS,
         quantity_decimals: SCALE_DECIMALS,
         max_amount: MAX_AMOUNT,
+        dsl_characters: MAX_DSL_CHARACTERS,
+        bulk_export_invoices: MAX_BULK_INVOICES,
+        analytics_periods: MAX_PERIODS,
+        suggestion_history_lines: HISTORY_LINES,
       },
       tiers: Object.fromEntries(
         TIER_NAMES.map((tier) => {

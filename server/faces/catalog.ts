@@ -3,7 +3,7 @@
 import type { ProcedureEntry } from "./procedures.ts";
 import { actionLabel, type ToolRegistry } from "./tools.ts";
 
-export type CatalogTool = { name: string; title: string; description: string; auth: "none" | "key"; actions: string[] };
+export type CatalogTool = { name: string; title: string; description: string; auth: "none" | "key"; actions: string[]; open_actions: string[]; scopes: string[] };
 export type CatalogOperation = { method: string; path: string; summary: string; operation_id: string; scope: string | null };
 export type Catalog = { tools: CatalogTool[]; operations: CatalogOperation[] };
 
@@ -17,6 +17,8 @@ export function buildCatalog(procedures: readonly ProcedureEntry[], registry: To
       description: tool.description,
       auth: tool.auth,
       actions: tool.actions.filter((entry) => entry.action !== null).map(actionLabel),
+      open_actions: tool.actions.filter((entry) => !entry.access.keyRequired).map((entry) => (entry.action === null ? tool.name : actionLabel(entry))),
+      scopes: [...new Set(tool.actions.flatMap((entry) => (entry.access.scope ? [entry.access.scope] : [])))].sort(),
     })),
     operations: procedures.flatMap((entry) => {
       const openapi = entry.meta.openapi;

@@ -5,7 +5,9 @@ import type { AnyRouter } from "@trpc/server";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { ERROR_TABLE } from "../domain/errors.ts";
 import { REST_PREFIX } from "./catalog.ts";
+import { aiCatalogSchema, mcpManifestSchema, serverCardSchema, SERVER_CARD_MEDIA_TYPE, webMcpManifestSchema } from "./discovery.ts";
 import type { ProcedureEntry } from "./procedures.ts";
+import { jsonSchema } from "./tools.ts";
 
 type Json = Record<string, unknown>;
 
@@ -38,6 +40,40 @@ function errorResponses(statuses: number[]): Json {
       { description: (descriptions.get(status) ?? []).join(", "), content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
     ]),
   );
+}
+
+const DISCOVERY: ReadonlyArray<{ path: string; schema: string; summary: string; contentType: string; outsideApi: boolean }> = [
+  { path: "/mcp/server-card", schema: "ServerCard", summary: "The MCP server card (SEP-2127 draft)", contentType: SERVER_CARD_MEDIA_TYPE, outsideApi: false },
+  { path: "/.well-known/mcp/server-card", schema: "ServerCard", summary: "The MCP server card, where the SEP-2127 draft looks for it", contentType: SERVER_CARD_MEDIA_TYPE, outsideApi: true },
+  { path: "/.well-known/mcp.json", schema: "McpManifest", summary: "The server card and the whole tool catalog: schemas, annotations, auth, scopes, prices", contentType: "application/json", outsideApi: true },
+  { path: "/.well-known/ai-catalog.json", schema: "AiCatalog", summary: "The AI catalog (draft) listing the server card", contentType: "application/json", outsideApi: true },
+  { path: "/.well-known/webmcp.json", schema: "WebMcpManifest", summary: "Which pages expose which tools to browser agents, and how", contentType: "application/json", outsideApi: true },
+];
+
+function discoverySchemas(): Json {
+  const named = { ServerCard: serverCardSchema, McpManifest: mcpManifestSchema, AiCatalog: aiCatalogSchema, WebMcpManifest: webMcpManifestSchema };
+  return Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, jsonSchema(schema, "output")]));
+}
+
+/** The open discovery documents (ADR 0015); those outside /api name the site root as their server. */
+function addDiscoveryPaths(document: Json): void {
+  const paths = document.paths as Record<string, Json>;
+  for (const entry of DISCOVERY) {
+    paths[entry.path] = {
+      ...(entry.outsideApi ? { servers: [{ url: "/", description: "the site root: this document is outside /api" }] } : {}),
+      get: {
+        operationId: `discovery${entry.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase())}`,
+        summary: entry.summary,
+        tags: ["discovery"],
+        security: [],
+        responses: {
+          "200": { description: entry.summary, headers: { ETag: { schema: { type: "string" } } }, content: { [entry.contentType]: { schema: { $ref: `#/components/schemas/${entry.schema}` } } } },
+          "304": { description: "unchanged since the ETag sent in If-None-Match" },
+          ...errorResponses([401, 429]),
+        },
+      },
+    };
+  }
 }
 
 export function buildOpenApiDocument(router: AnyRouter, procedures: readonly ProcedureEntry[], version: string): Json {
@@ -84,10 +120,11 @@ export function buildOpenApiDocument(router: AnyRouter, procedures: readonly Pro
     }
     if (status === "201") (operation.responses as Record<string, Json>)["201"] = { ...success, headers: { Location: { schema: { type: "string" }, description: "the created resource" } } };
   }
+  addDiscoveryPaths(document);
   const components = (document.components ?? {}) as Json;
   // trpc-to-openapi registers its own error shapes; every error here is our Error body instead.
   const schemas = Object.entries((components.schemas as Json | undefined) ?? {}).filter(([name]) => !name.startsWith("error."));
-  components.schemas = { ...Object.fromEntries(schemas), Error: ERROR_SCHEMA };
+  components.schemas = { ...Object.fromEntries(schemas), Error: ERROR_SCHEMA, ...discoverySchemas() };
   document.components = components;
   return document;
 }

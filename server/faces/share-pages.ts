@@ -5,7 +5,7 @@
 // A link scanner that only GETs never marks an invoice viewed, and the owner previewing through the
 // API never does either. Visitors are counted against the anonymous tier of their address.
 import { loadProfile, saveSystemMove } from "../invoices/writes.ts";
-import { sharePage, sharePageCsp } from "../../render/share-page.ts";
+import { SHARE_PAGE_TOOLS, sharePage, sharePageCsp, sharePageToolUrl } from "../../render/share-page.ts";
 import { AppError } from "../domain/errors.ts";
 import { base64Url } from "../domain/signing.ts";
 import { exportFile } from "../documents/exports.ts";
@@ -43,7 +43,16 @@ export function createSharePages(services: Services): (request: Request, url: UR
   async function page(token: string, shared: SharedInvoice): Promise<Response> {
     const template = await renderTemplateOf(services.blobs, shared.accountId, await templateFor(shared));
     const nonce = base64Url(crypto.getRandomValues(new Uint8Array(16)));
-    const html = sharePage({ record: shared.record, template, pdfUrl: `/share/${token}/pdf`, beaconUrl: `/share/${token}/viewed`, nonce });
+    const [download, read, summarize] = SHARE_PAGE_TOOLS;
+    const html = sharePage({
+      record: shared.record,
+      template,
+      pdfUrl: sharePageToolUrl(download, token),
+      beaconUrl: `/share/${token}/viewed`,
+      readUrl: sharePageToolUrl(read, token),
+      summaryUrl: sharePageToolUrl(summarize, token),
+      nonce,
+    });
     return new Response(html, { headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": sharePageCsp(nonce) } });
   }
 

@@ -65,13 +65,25 @@ function problemAt(parsed: ParsedDsl, lineCount: number, field: string, issue: s
   return { line: source.line, column: source.column, text: source.text, expected };
 }
 
+/**
+ * The locale the seller's country speaks ("DE" → de-DE, by CLDR's likely subtags), else the buyer's:
+ * for a draft with no LOCALE line on an account and client that name none.
+ */
+function localeOfCountry(invoice: ParsedDsl["invoice"]): string | undefined {
+  const country = invoice.from_address?.country ?? invoice.bill_to_address?.country;
+  if (!country) return undefined;
+  const likely = new Intl.Locale(`und-${country}`).maximize();
+  return `${likely.language}-${country}`;
+}
+
 /** The create fields the parsed DSL gives, its buyer linked to the account's client by e-mail, then name. */
-async function fieldsOf(services: Services, accountId: string, parsed: ParsedDsl): Promise<InvoiceFieldsInput> {
+async function fieldsOf(services: Services, accountId: string, parsed: ParsedDsl, profileLocale: string | null): Promise<InvoiceFieldsInput> {
   const { invoice } = parsed;
   const client = invoice.bill_to_name
     ? await findClientByEmailOrName(services.database.db, accountId, { email: invoice.bill_to_email ?? null, name: invoice.bill_to_name })
     : undefined;
-  return client ? { ...invoice, client_id: client.id } : invoice;
+  const locale = invoice.locale ?? (profileLocale || client?.locale ? undefined : localeOfCountry(invoice));
+  return { ...invoice, ...(client ? { client_id: client.id } : {}), ...(locale ? { locale } : {}) };
 }
 
 export async function createFromDsl(services: Services, writer: Writer, request: DslRequest): Promise<DslOutcome> {
@@ -84,7 +96,7 @@ export async function createFromDsl(services: Services, writer: Writer, request:
   const sending = keywordLines(request.text, "send", SEND_UNAVAILABLE);
   if (!read.ok) throw refusal([...read.problems.filter((problem) => !sending.some((send) => send.line === problem.line)), ...sending]);
   const parsed = read.value;
-  const fields = await fieldsOf(services, writer.accountId, parsed);
+  const fields = await fieldsOf(services, writer.accountId, parsed, profile.locale);
   const issues = request.validate(fields);
   const problems = [...(issues ? describeIssues(issues).map(({ field, issue }) => problemAt(parsed, lineCount, field, issue)) : []), ...sending];
   if (problems.length) throw refusal(problems);

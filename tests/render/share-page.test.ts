@@ -11,12 +11,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseHTML } from "linkedom";
 import { toHtml } from "../../render/codecs/html.ts";
-import { sharePage, sharePageCsp, type SharePageInput } from "../../render/share-page.ts";
+import { SHARE_PAGE_TOOLS, sharePage, sharePageCsp, sharePageToolUrl, type SharePageInput } from "../../render/share-page.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
 import { GERMAN, HOSTILE, JAPANESE } from "./codecs/fixtures.ts";
 
 const NONCE = "c2hhcmUtcGFnZS1ub25jZQ";
-const INPUT: SharePageInput = { record: GERMAN, template: builtInTemplate("modern"), pdfUrl: "/files/fil_1?exp=1700000000&sig=abc", beaconUrl: "/share/shr_1/viewed", nonce: NONCE };
+const INPUT: SharePageInput = {
+  record: GERMAN,
+  template: builtInTemplate("modern"),
+  pdfUrl: "/files/fil_1?exp=1700000000&sig=abc",
+  beaconUrl: "/share/shr_1/viewed",
+  readUrl: "/api/shared/tok_1",
+  summaryUrl: "/api/shared/tok_1/summary",
+  nonce: NONCE,
+};
 
 /** A 1×1 PNG, so the logo exercises img-src data: in the browser. */
 const LOGO_1PX = {
@@ -59,7 +67,7 @@ describe("sharePage", () => {
     expect(all(page, "style").map((node) => node.getAttribute("nonce"))).toEqual([NONCE]);
     expect(all(page, "script").map((node) => node.getAttribute("nonce"))).toEqual([NONCE]);
     for (const node of all(page, "*")) expect(node.getAttributeNames().filter((name: string) => name === "style" || name.startsWith("on"))).toEqual([]);
-    for (const node of all(page, "[src], [href]")) expect(node.getAttribute("src") ?? node.getAttribute("href")).toMatch(/^(data:|\/files\/)/);
+    for (const node of all(page, "[src], [href]")) expect(node.getAttribute("src") ?? node.getAttribute("href")).toMatch(/^(data:|\/files\/|\/api\/shared\/)/);
   });
 
   test("URLs stay attribute values and script strings", () => {
@@ -73,6 +81,23 @@ describe("sharePage", () => {
     expect(() => sharePage({ ...INPUT, pdfUrl: "javascript:alert(1)" })).toThrow("pdfUrl");
     expect(() => sharePage({ ...INPUT, beaconUrl: "data:text/plain,x" })).toThrow("beaconUrl");
     expect(() => sharePage({ ...INPUT, nonce: "x' 'unsafe-inline" })).toThrow("CSP nonce");
+  });
+});
+
+describe("the page's tools for browser agents", () => {
+  test("each tool of SHARE_PAGE_TOOLS is declared on its element, with its description, pointing where it says", () => {
+    const urls: Record<string, string> = { "invoice.download_pdf": INPUT.pdfUrl, "invoice.read": INPUT.readUrl, "invoice.summarize": INPUT.summaryUrl };
+    for (const tool of SHARE_PAGE_TOOLS) {
+      const found = all(page, tool.selector);
+      expect(found).toHaveLength(1);
+      expect(found[0]!.getAttribute("data-tool-description")).toBe(tool.description);
+      expect(found[0]!.getAttribute("href")).toBe(urls[tool.name]!);
+    }
+    expect(all(page, "[data-tool-name]")).toHaveLength(SHARE_PAGE_TOOLS.length);
+  });
+
+  test("a tool's URL for a token is its route with the token in place", () => {
+    expect(SHARE_PAGE_TOOLS.map((tool) => sharePageToolUrl(tool, "abc"))).toEqual(["/share/abc/pdf", "/api/shared/abc", "/api/shared/abc/summary"]);
   });
 });
 

@@ -122,6 +122,12 @@ describe("POST /api/invoices/dsl: happy", () => {
     expect(reply.body.invoice).toMatchObject({ from_name: "Profile GmbH", issue_date: "2026-11-22", subtotal: 2_100 });
   });
 
+  test("without a LOCALE line, a locale the account and client do not give comes from the seller's country", async () => {
+    const account = await steppedAccount(server);
+    const reply = await postDsl(account, { dsl: "FROM Acme | Rue de Rivoli 1, Paris, FR\nTO Globex\nITEMS\n  Conseil €100.00\n", dry_run: true });
+    expect(reply.body.invoice).toMatchObject({ locale: "fr-FR", currency: "EUR" });
+  });
+
   test("an ambiguous amount is refused, and a LOCALE line decides it", async () => {
     const ambiguous = await postDsl(owner, { dsl: "TO Globex\nITEMS\n  Work €1,200\n" });
     expectError(ambiguous, 422, "VALIDATION_ERROR");

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Tool = { name: string; title: string; description: string; auth: string; actions: string[] };
+type Tool = { name: string; title: string; description: string; auth: string; actions: string[]; open_actions: string[]; scopes: string[] };
 type Operation = { method: string; path: string; summary: string; operation_id: string; scope: string | null };
 
 const tool = (name: string): Tool => (body.tools as Tool[]).find((entry) => entry.name === name) as Tool;
@@ -88,6 +88,45 @@ describe("GET /api/capabilities: happy", () => {
     }
   });
 
+  test("the catalog equals the routers: every REST operation the OpenAPI document has (generated independently) and no other", async () => {
+    const document = (await anonymous.get("/api/openapi.json")).body as { paths: Record<string, Record<string, { operationId: string; tags?: string[] }>> };
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method, operation]) => method !== "servers" && !operation.tags?.includes("discovery"))
+        .map(([method, operation]) => `${method.toUpperCase()} /api${path} ${operation.operationId}`),
+    );
+    expect((body.operations as Operation[]).map((entry) => `${entry.method} ${entry.path} ${entry.operation_id}`).sort()).toEqual(documented.sort());
+  });
+
+  test("each tool says which of its actions are open and which scopes the others need", () => {
+    expect(tool("invoices.query")).toMatchObject({ open_actions: ["shared"], scopes: ["invoices:read"] });
+    expect(tool("invoices.export").open_actions).toEqual(["inline"]);
+    expect([...tool("invoices.summarize").open_actions].sort()).toEqual(["inline", "shared"]);
+    expect(tool("invoices.create")).toMatchObject({ open_actions: [], scopes: ["invoices:write"] });
+    expect(tool("svc.feedback")).toMatchObject({ open_actions: ["svc.feedback"], scopes: [] });
+  });
+
+  test("formats: the 14 export formats the export tool takes, the DSL layouts, the summary languages, the analytics options", async () => {
+    const listed = (await anonymous.post("/api/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" })).body.result.tools as Array<{ name: string; inputSchema: { properties: Record<string, { enum?: string[] }> } }>;
+    const exportTool = listed.find((entry) => entry.name === "invoices.export")!;
+    expect(body.formats.export).toEqual(exportTool.inputSchema.properties.format!.enum);
+    expect(body.formats.export).toHaveLength(14);
+    expect(body.formats).toMatchObject({
+      xrechnung_syntaxes: ["ubl", "cii"],
+      dsl_layouts: ["A", "B"],
+      summary_languages: ["en", "de", "fr", "es", "it", "nl", "pt", "ja"],
+      analytics: { granularities: ["day", "week", "month", "quarter", "year"], sections: ["revenue", "aging", "dso", "clients", "breakdown"], aging_buckets: ["current", "1-30", "31-60", "61-90", "90+"] },
+    });
+  });
+
+  test("where the discovery documents are, each of them answering", async () => {
+    expect(Object.keys(body.discovery).sort()).toEqual(["ai_catalog", "llms", "mcp_manifest", "openapi", "server_card", "webmcp"]);
+    for (const url of Object.values(body.discovery as Record<string, string>)) {
+      expect(url).toStartWith(server.url);
+      expect((await fetch(url)).status).toBe(200);
+    }
+  });
+
   test("tiers are the spec §8 table, plus unlimited without limits", () => {
     expect(body.tiers).toEqual({
       anonymous: { burst_per_minute: 1, per_hour: 1, per_day: 1 },
@@ -124,6 +163,10 @@ describe("GET /api/capabilities: happy", () => {
       name_length: { min: 1, max: 500 },
       quantity_decimals: 4,
       max_amount: Number.MAX_SAFE_INTEGER,
+      dsl_characters: 100_000,
+      bulk_export_invoices: 1_000,
+      analytics_periods: 1_000,
+      suggestion_history_lines: 1_000,
     });
     expect(body.limits.items_per_invoice).toBeGreaterThan(0);
   });

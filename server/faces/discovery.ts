@@ -1,0 +1,264 @@
+// Discovery (ADR 0015): how an agent finds the service without being told. Built once at start from
+// the tool registry and the configuration, served open and cacheable:
+// - /.well-known/mcp.json: the MCP server card (SEP-2127 draft) plus the tool catalog, each tool with
+//   its schemas, annotations, auth, scopes and price;
+// - /api/mcp/server-card and /.well-known/mcp/server-card: the card alone, where the draft looks;
+// - /.well-known/ai-catalog.json: the AI catalog draft, listing the card;
+// - /.well-known/webmcp.json: our browser-agent manifest: which pages expose which tools, and how;
+// - /llms.txt: a short plain-text guide.
+import { z } from "zod";
+import { SHARE_PAGE_TOOLS } from "../../render/share-page.ts";
+import { PRICES } from "../domain/prices.ts";
+import { sha256Hex } from "../domain/secrets.ts";
+import type { Services } from "../services.ts";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "./mcp.ts";
+import { actionLabel, type Tool, type ToolRegistry } from "./tools.ts";
+
+const SERVER_CARD_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
+export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
+
+const jsonSchema = z.record(z.string(), z.unknown());
+
+export const serverCardSchema = z
+  .object({
+    $schema: z.string(),
+    name: z.string().describe("reverse-DNS name of the server"),
+    version: z.string(),
+    title: z.string(),
+    description: z.string(),
+    websiteUrl: z.string(),
+    remotes: z.array(
+      z.object({
+        type: z.literal("streamable-http"),
+        url: z.string(),
+        headers: z.array(z.object({ name: z.string(), description: z.string(), isRequired: z.boolean(), isSecret: z.boolean() })),
+        supportedProtocolVersions: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: "ServerCard", description: "The MCP server card (SEP-2127 draft)" });
+
+const catalogTool = z.object({
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  inputSchema: jsonSchema,
+  outputSchema: jsonSchema,
+  annotations: jsonSchema,
+  auth: z.object({
+    required: z.boolean().describe("every action needs an API key"),
+    open_actions: z.array(z.string()).describe("actions callable without a key (on what they are given)"),
+    scopes: z.record(z.string(), z.string().nullable()).describe("each action and the key scope it needs (null: none, or any key)"),
+  }),
+  price: z.object({ usd: z.number() }).nullable().describe("per call without a key; null when free"),
+});
+
+export const mcpManifestSchema = serverCardSchema
+  .extend({
+    endpoints: z.object({ mcp: z.string(), stream: z.string(), openapi: z.string(), llms: z.string(), webmcp: z.string() }),
+    tools: z.array(catalogTool),
+  })
+  .meta({ id: "McpManifest", description: "The server card plus the whole tool catalog" });
+
+export const aiCatalogSchema = z
+  .object({
+    specVersion: z.string(),
+    entries: z.array(z.object({ id: z.string(), name: z.string(), description: z.string(), type: z.string(), url: z.string() })),
+  })
+  .meta({ id: "AiCatalog", description: "The AI catalog draft: the cards this site publishes" });
+
+export const webMcpManifestSchema = z
+  .object({
+    version: z.literal(1),
+    name: z.string(),
+    description: z.string(),
+    bridge: z.object({
+      available: z.boolean(),
+      protocol: z.literal("window.postMessage"),
+      envelope: z.string(),
+      note: z.string(),
+    }),
+    declarative: z.object({ name_attribute: z.string(), description_attribute: z.string() }),
+    pages: z.array(
+      z.object({
+        path: z.string().describe("{token} stands for the page's share token"),
+        description: z.string(),
+        tools: z.array(
+          z.object({
+            name: z.string(),
+            title: z.string(),
+            description: z.string(),
+            read_only: z.boolean(),
+            selector: z.string().describe("the element that declares the tool (data-tool-name)"),
+            http: z.object({ method: z.string(), path: z.string() }),
+            mcp: z.object({ tool: z.string(), arguments: z.record(z.string(), z.string()) }).nullable(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: "WebMcpManifest", description: "Which pages expose which tools to browser agents, and how (the service's own format)" });
+
+export type Discovery = {
+  card: z.infer<typeof serverCardSchema>;
+  mcp: z.infer<typeof mcpManifestSchema>;
+  aiCatalog: z.infer<typeof aiCatalogSchema>;
+  webMcp: z.infer<typeof webMcpManifestSchema>;
+  llmsTxt: string;
+};
+
+/** "api.acme.example" → "example.acme.api/invoicing"; an address or a single label → "local.invoicing/…". */
+function reverseDnsName(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  const dns = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(host) && !/^\d+(\.\d+){3}$/.test(host);
+  return `${dns ? host.split(".").reverse().join(".") : "local.invoicing-service"}/invoicing`;
+}
+
+/** Prices of the tools a price row covers by operation id (none of this build's tools is priced yet). */
+function priceOf(tool: Tool): { usd: number } | null {
+  const ids = new Set(tool.actions.map((entry) => entry.procedure.meta.openapi?.operationId ?? entry.procedure.path));
+  const row = PRICES.find((price) => price.usd > 0 && price.operation_ids.some((id) => ids.has(id)));
+  return row ? { usd: row.usd } : null;
+}
+
+function catalogEntry(tool: Tool): z.infer<typeof catalogTool> {
+  const label = (entry: Tool["actions"][number]): string => (entry.action === null ? "(call)" : actionLabel(entry));
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: tool.annotations,
+    auth: {
+      required: tool.actions.every((entry) => entry.access.keyRequired),
+      open_actions: tool.actions.filter((entry) => !entry.access.keyRequired).map(label),
+      scopes: Object.fromEntries(tool.actions.map((entry) => [label(entry), entry.access.scope])),
+    },
+    price: priceOf(tool),
+  };
+}
+
+const DSL_EXAMPLE = `INVOICE
+FROM Acme GmbH | Hauptstraße 1, 10115 Berlin, DE
+TO Globex Corporation | ap@globex.example
+DATE 2026-11-21
+DUE Net 30
+TAX DE
+ITEMS
+ Consulting 10 x €120.00
+ Travel €89.50
+FINALIZE`;
+
+function llmsText(base: string, registry: ToolRegistry): string {
+  const tools = registry.tools.map((tool) => `- ${tool.name}: ${tool.title} (${tool.auth === "none" ? "open" : "API key"})`).join("\n");
+  return `# Invoicing service
+
+> Create, validate, render, export, share and analyse invoices. Amounts are integers in minor units
+> (cents: 12000 is €120.00). Totals, VAT groups and numbers are computed by the service.
+
+## Three faces, one set of operations
+- REST: ${base}/api/… described by OpenAPI 3.1 at ${base}/api/openapi.json
+- JSON-RPC 2.0 / MCP (Streamable HTTP): ${base}/api/mcp; ${base}/api/mcp/stream answers with server-sent events, reports progress of long work (notifications/progress) and honours notifications/cancelled
+- Typed tRPC for TypeScript clients: ${base}/trpc
+
+## Auth
+Authorization: Bearer svc_… (an API key; each carries scopes such as invoices:read, invoices:write).
+Open without a key: health, capabilities, discovery, feedback, template schemas, and the tools marked
+open, on what they are given (an inline invoice, a share token). Changes of a stored invoice send
+base_revision (the revision read) and a new operation_id (UUID).
+
+## Tools
+${tools}
+
+## The Invoice DSL (invoices.createFromDsl, or POST ${base}/api/invoices/dsl as text/plain)
+About a third of the tokens of the JSON. Every problem comes back at once, with line and column.
+
+\`\`\`
+${DSL_EXAMPLE}
+\`\`\`
+
+## Discovery
+- ${base}/.well-known/mcp.json: server card and the tool catalog with schemas, auth and prices
+- ${base}/api/mcp/server-card: the MCP server card alone (also at ${base}/.well-known/mcp/server-card)
+- ${base}/.well-known/ai-catalog.json: the AI catalog listing it
+- ${base}/.well-known/webmcp.json: the tools pages expose to browser agents
+- svc.capabilities (GET ${base}/api/capabilities): features, formats, limits, tiers, prices
+`;
+}
+
+export function buildDiscovery(services: Services, registry: ToolRegistry): Discovery {
+  const base = services.config.publicUrl.replace(/\/$/, "");
+  const card: Discovery["card"] = {
+    $schema: SERVER_CARD_SCHEMA_URL,
+    name: reverseDnsName(base),
+    version: services.version,
+    title: "Invoicing service",
+    description: `Create, validate, render, export, share and analyse invoices: ${registry.tools.length} tools over JSON-RPC/MCP, the same operations over REST and tRPC.`,
+    websiteUrl: base,
+    remotes: [
+      {
+        type: "streamable-http",
+        url: `${base}/api/mcp`,
+        headers: [{ name: "Authorization", description: "Bearer svc_… (an API key); open tools work without it", isRequired: false, isSecret: true }],
+        supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+      },
+    ],
+  };
+  const mcp: Discovery["mcp"] = {
+    ...card,
+    endpoints: { mcp: `${base}/api/mcp`, stream: `${base}/api/mcp/stream`, openapi: `${base}/api/openapi.json`, llms: `${base}/llms.txt`, webmcp: `${base}/.well-known/webmcp.json` },
+    tools: registry.tools.map(catalogEntry),
+  };
+  const aiCatalog: Discovery["aiCatalog"] = {
+    specVersion: "1.0",
+    entries: [{ id: card.name, name: card.title, description: card.description, type: SERVER_CARD_MEDIA_TYPE, url: `${base}/api/mcp/server-card` }],
+  };
+  const webMcp: Discovery["webMcp"] = {
+    version: 1,
+    name: card.title,
+    description: "Tools the service's pages offer a browser agent. Each is declared on an element (data-tool-name, data-tool-description) and is also an open HTTP route and, where named, an MCP tool call.",
+    bridge: {
+      available: false,
+      protocol: "window.postMessage",
+      envelope: "MCP JSON-RPC 2.0 messages, as on /api/mcp",
+      note: "The postMessage bridge and document.modelContext registration come with the signed-in console; until then only the share page's read-only tools are offered.",
+    },
+    declarative: { name_attribute: "data-tool-name", description_attribute: "data-tool-description" },
+    pages: [
+      {
+        path: "/share/{token}",
+        description: "An invoice shared by its link: read-only, no key needed.",
+        tools: SHARE_PAGE_TOOLS.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, read_only: true, selector: tool.selector, http: { ...tool.http }, mcp: tool.mcp ? { tool: tool.mcp.tool, arguments: { ...tool.mcp.arguments } } : null })),
+      },
+    ],
+  };
+  return { card, mcp, aiCatalog, webMcp, llmsTxt: llmsText(base, registry) };
+}
+
+export type DiscoveryDocument = { body: string; contentType: string; etag: string };
+
+/**
+ * The documents as served, by path: built on first request (the public URL is final by then), each
+ * with a strong ETag so a client that has it gets 304.
+ */
+export function discoveryDocuments(services: Services, registry: ToolRegistry): () => Promise<Map<string, DiscoveryDocument>> {
+  let built: Promise<Map<string, DiscoveryDocument>> | null = null;
+  const document = async (body: string, contentType: string): Promise<DiscoveryDocument> => ({ body, contentType, etag: `"${await sha256Hex(body)}"` });
+  return () =>
+    (built ??= (async () => {
+      const discovery = buildDiscovery(services, registry);
+      const card = JSON.stringify(discovery.card);
+      const json = "application/json; charset=utf-8";
+      return new Map([
+        ["/.well-known/mcp.json", await document(JSON.stringify(discovery.mcp), json)],
+        ["/api/mcp/server-card", await document(card, SERVER_CARD_MEDIA_TYPE)],
+        ["/.well-known/mcp/server-card", await document(card, SERVER_CARD_MEDIA_TYPE)],
+        ["/.well-known/ai-catalog.json", await document(JSON.stringify(discovery.aiCatalog), json)],
+        ["/.well-known/webmcp.json", await document(JSON.stringify(discovery.webMcp), json)],
+        ["/llms.txt", await document(discovery.llmsTxt, "text/plain; charset=utf-8")],
+      ]);
+    })());
+}
+
+export const DISCOVERY_CACHE_CONTROL = "public, max-age=300";

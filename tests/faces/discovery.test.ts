@@ -1,0 +1,143 @@
+// Discovery: the MCP server card and tool catalog, the AI catalog, the browser-agent manifest and
+// llms.txt, open and cacheable, each validated against its schema, and true: the tools are the ones
+// tools/list gives, the card's endpoint answers MCP, the share page declares the tools the WebMCP
+// manifest says it does, and llms.txt's DSL example creates an invoice.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { parseHTML } from "linkedom";
+import { aiCatalogSchema, mcpManifestSchema, serverCardSchema, webMcpManifestSchema } from "../../server/faces/discovery.ts";
+import { api } from "../helpers/http.ts";
+import { expectStatus, invoicePath, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { EXPECTED_TOOLS } from "../helpers/tools.ts";
+
+let server: TestServer;
+let owner: SteppedAccount;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await steppedAccount(server);
+});
+afterAll(() => server.close());
+
+const DOCUMENTS = [
+  ["/.well-known/mcp.json", "application/json; charset=utf-8"],
+  ["/api/mcp/server-card", "application/mcp-server-card+json"],
+  ["/.well-known/mcp/server-card", "application/mcp-server-card+json"],
+  ["/.well-known/ai-catalog.json", "application/json; charset=utf-8"],
+  ["/.well-known/webmcp.json", "application/json; charset=utf-8"],
+  ["/llms.txt", "text/plain; charset=utf-8"],
+] as const;
+
+async function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(server.url + path, { headers });
+}
+
+describe("open, cached, conditional", () => {
+  test.each(DOCUMENTS)("%s: no key needed, its type, cacheable with an ETag, 304 when unchanged", async (path, type) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe(type);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const etag = response.headers.get("etag");
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const again = await get(path, { "if-none-match": etag ?? "" });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
+  test("a key that is present but invalid is refused, as on every open route", async () => {
+    expect((await get("/.well-known/mcp.json", { authorization: "Bearer svc_0000000000000000000000000000" })).status).toBe(401);
+  });
+
+  test("the JSON documents are in the OpenAPI document", async () => {
+    const document = await (await get("/api/openapi.json")).json();
+    for (const path of ["/mcp/server-card", "/.well-known/mcp/server-card", "/.well-known/mcp.json", "/.well-known/ai-catalog.json", "/.well-known/webmcp.json"]) expect(document.paths[path]?.get).toBeDefined();
+    expect(document.components.schemas.McpManifest).toBeDefined();
+  });
+});
+
+describe("/.well-known/mcp.json: the server card and the tool catalog", () => {
+  test("validates, names this server's MCP endpoint, and lists exactly the tools of tools/list with the same schemas", async () => {
+    const manifest = mcpManifestSchema.parse(await (await get("/.well-known/mcp.json")).json());
+    expect(manifest.remotes[0]).toMatchObject({ type: "streamable-http", url: `${server.url}/api/mcp` });
+    expect(manifest.endpoints.stream).toBe(`${server.url}/api/mcp/stream`);
+    const listed = (await api(server.url).post("/api/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" })).body.result.tools as Array<{ description: string; inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown>; annotations: Record<string, unknown>; name: string }>;
+    expect(manifest.tools.map((tool) => tool.name).sort()).toEqual(EXPECTED_TOOLS);
+    for (const tool of manifest.tools) {
+      const same = listed.find((entry) => entry.name === tool.name)!;
+      expect({ description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations }).toEqual({
+        description: same.description,
+        inputSchema: same.inputSchema,
+        outputSchema: same.outputSchema,
+        annotations: same.annotations,
+      });
+    }
+  });
+
+  test("every tool's input and output schema compiles as JSON Schema; auth and scopes say what each action needs", async () => {
+    const manifest = mcpManifestSchema.parse(await (await get("/.well-known/mcp.json")).json());
+    const validator = new AjvJsonSchemaValidator();
+    for (const tool of manifest.tools) {
+      expect(() => validator.getValidator(tool.inputSchema)).not.toThrow();
+      expect(() => validator.getValidator(tool.outputSchema)).not.toThrow();
+    }
+    const byName = new Map(manifest.tools.map((tool) => [tool.name, tool]));
+    expect(byName.get("invoices.create")!.auth).toEqual({ required: true, open_actions: [], scopes: { "(call)": "invoices:write" } });
+    expect(byName.get("invoices.query")!.auth).toMatchObject({ required: false, open_actions: ["shared"], scopes: { list: "invoices:read", shared: null } });
+    expect(byName.get("svc.capabilities")!.auth.required).toBe(false);
+    expect(manifest.tools.every((tool) => tool.price === null)).toBe(true);
+  });
+
+  test("the card, where the draft looks for it, and the AI catalog that lists it", async () => {
+    const card = serverCardSchema.parse(await (await get("/api/mcp/server-card")).json());
+    expect(await (await get("/.well-known/mcp/server-card")).json()).toEqual(card);
+    const catalog = aiCatalogSchema.parse(await (await get("/.well-known/ai-catalog.json")).json());
+    expect(catalog.entries).toEqual([{ id: card.name, name: card.title, description: card.description, type: "application/mcp-server-card+json", url: `${server.url}/api/mcp/server-card` }]);
+    const initialize = await fetch(card.remotes[0]!.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: card.remotes[0]!.supportedProtocolVersions[0], capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+    });
+    expect((await initialize.json()).result.serverInfo.version).toBe(card.version);
+  });
+});
+
+describe("/.well-known/webmcp.json: what pages offer browser agents", () => {
+  test("the share page declares every tool the manifest lists for it, and each tool's route answers", async () => {
+    const manifest = webMcpManifestSchema.parse(await (await get("/.well-known/webmcp.json")).json());
+    expect(manifest.bridge.available).toBe(false);
+    const [sharePage] = manifest.pages;
+    expect(sharePage?.path).toBe("/share/{token}");
+    const invoice = await owner.steps.create();
+    const { token } = expectStatus(await owner.client.post(invoicePath(invoice.id, "/share"), {}), 200);
+    const html = await (await get(`/share/${token}`)).text();
+    const page = parseHTML(html).document;
+    for (const tool of sharePage!.tools) {
+      const element = page.querySelector(tool.selector);
+      expect(element?.getAttribute("data-tool-description")).toBe(tool.description);
+      const path = tool.http.path.replace("{token}", token);
+      expect(element?.getAttribute("href")).toBe(path);
+      const answer = await fetch(server.url + path, { redirect: "manual" });
+      expect([200, 303]).toContain(answer.status);
+      if (tool.mcp) {
+        const args = Object.fromEntries(Object.entries(tool.mcp.arguments).map(([name, value]) => [name, value.replace("{token}", token)]));
+        const reply = await api(server.url).post("/api/mcp", { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool.mcp.tool, arguments: args } });
+        expect(reply.body.result.isError).toBeUndefined();
+      }
+    }
+  });
+});
+
+describe("/llms.txt", () => {
+  test("says what the service is, where its faces and manifests are, and its DSL example creates an invoice", async () => {
+    const text = await (await get("/llms.txt")).text();
+    for (const place of ["/api/openapi.json", "/api/mcp/stream", "/trpc", "/.well-known/mcp.json", "/.well-known/webmcp.json"]) expect(text).toContain(server.url + place);
+    for (const tool of EXPECTED_TOOLS) expect(text).toContain(`- ${tool}:`);
+    const dsl = /```\n([\s\S]*?)```/.exec(text)?.[1] ?? "";
+    const created = await owner.client.post("/api/invoices/dsl", { dsl, dry_run: true });
+    expect(created.status).toBe(200);
+    expect(created.body.invoice.total).toBeGreaterThan(0);
+  });
+});
