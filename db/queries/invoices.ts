@@ -212,6 +212,15 @@ export async function setShareUrl(db: Executor, accountId: string, id: string, u
     .where(and(eq(invoices.id, id), eq(invoices.accountId, accountId)));
 }
 
+/** How many invoices a selection picks. */
+export async function countInvoices(db: Executor, accountId: string, filters: InvoiceSelection): Promise<number> {
+  const statement = preparedRead<{ total: number }>(db, `countInvoices:${shapeOf(filters)}`, ["total"], () =>
+    db.select({ total: sql<number>`count(*)` }).from(invoices).where(selectionWhere(filters)).prepare(),
+  );
+  const [row] = await statement.all(selectionValues(accountId, filters));
+  return row?.total ?? 0;
+}
+
 export type SelectionFigures = {
   currency: string;
   status: InvoiceStatus;

@@ -30,7 +30,7 @@ export const INVOICES_EXPORT_TOOL: ToolFamily = {
   name: "invoices.export",
   title: "Export invoice",
   description:
-    "Export to pdf, png, svg, html, json, csv, xlsx, docx, md, dsl, ubl, cii, facturx (ZUGFeRD) or xrechnung (syntax ubl|cii). Give id (a stored invoice, needs a key) or invoice (inline fields, no key needed). Small text files come back inline, others as a link.",
+    "Export to pdf, png, svg, html, json, csv, xlsx, docx, md, dsl, ubl, cii, facturx (ZUGFeRD) or xrechnung (syntax ubl|cii). Give id (a stored invoice, needs a key) or invoice (inline fields, no key needed); formats (a list) makes several at once; action bulk puts many stored invoices (ids, or the list's filters) into one ZIP. Small text files come back inline, others as a link. On /api/mcp/stream, several formats and bulk report progress (send a progressToken) and stop on notifications/cancelled.",
   auth: "none",
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   returnsFile: true,

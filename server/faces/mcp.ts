@@ -23,9 +23,11 @@ type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unk
 type Reply = { jsonrpc: "2.0"; id: Id } & ({ result: unknown } | { error: { code: number; message: string; data?: unknown } });
 
 const INSTRUCTIONS =
-  "Invoicing service. Amounts are integers in minor units (cents). Create with invoices.create; read with invoices.query; " +
-  "change with invoices.mutate, sending base_revision (the revision you read) and a new operation_id UUID per save. " +
-  "svc.capabilities lists every tool, limit and price.";
+  "Invoicing service. Amounts are integers in minor units (cents). Create with invoices.create, or more compactly from the " +
+  "Invoice DSL with invoices.createFromDsl (dry_run shows the result first); read with invoices.query or in words with " +
+  "invoices.summarize; change with invoices.mutate, sending base_revision (the revision you read) and a new operation_id UUID per save. " +
+  "invoices.suggest proposes a client's usual lines and rates; invoices.analytics reports revenue and aging. " +
+  "svc.capabilities lists every tool, format, limit and price.";
 
 function failure(id: Id, code: number, message: string, data?: unknown): Reply {
   return data === undefined ? { jsonrpc: "2.0", id, error: { code, message } } : { jsonrpc: "2.0", id, error: { code, message, data } };
