@@ -55,6 +55,20 @@ test.skipIf(tools.length > 0)("the API guide's examples run and print what the g
     '{"code":"VALIDATION_ERROR","term":"BT-55"}',
     "200 text/html; charset=utf-8",
     '{"number":"INV-2026-0001","status":"paid"}',
+    '{"layout":"A","dry_run":true,"linked":true,"total":153451,"due":"2026-12-21"}',
+    '{"number":"INV-2026-0002","locked":true,"total":153451}',
+    '[{"line":2,"column":6,"text":"2026-13-01"},{"line":4,"column":14,"text":"ten"}]',
+    "Invoice INV-2026-0001 from Acme GmbH to Globex Corporation for “Consulting” and 1 more item. The total is €1,481.50 including €231.50 VAT. It has been paid in full. No further action is needed.",
+    "2 invoices to Globex Corporation (1 draft and 1 paid). Nothing is outstanding.",
+    '[{"description":"Consulting","last_rate":12000,"times_used":2}]',
+    '{"currency":"EUR","revenue":148150,"outstanding":{"amount":0,"count":0}}',
+    '["INV-2026-0001.pdf","INV-2026-0001.csv","INV-2026-0001.txt"]',
+    '{"count":2,"file_name":"invoices-pdf-2026-11-21.zip"}',
+    '{"progress":1,"total":2}',
+    '{"progress":2,"total":2}',
+    '{"count":2}',
+    '{"tools":17,"mcp":"/api/mcp"}',
+    "# Invoicing service",
   ];
   expect(lines.length).toBe(expected.length);
   expected.forEach((want, index) => {
