@@ -22,47 +22,40 @@ function currencyIs(column: AnySQLiteColumn, currency: string | undefined): SQL 
   return currency ? eq(column, sql.placeholder("currency")) : undefined;
 }
 
-/** Totals per day, type and status from…to inclusive; rows emptied by later changes are left out. */
-export async function totalsOverDays(db: Executor, scope: AnalyticsScope, from: string, to: string): Promise<TotalsRow[]> {
-  const { shape, values } = scoped(scope, { from, to });
-  const statement = preparedRead<TotalsRow>(db, `analytics:days:${shape}`, TOTALS_KEYS, () =>
-    db
-      .select({ currency: invoiceDays.currency, date: invoiceDays.issueDate, type: sql<TotalsRow["type"]>`${invoiceDays.type}`, status: sql<TotalsRow["status"]>`${invoiceDays.status}`, count: invoiceDays.count, total: invoiceDays.total })
-      .from(invoiceDays)
-      .where(
-        and(
-          eq(invoiceDays.accountId, sql.placeholder("account")),
-          gte(invoiceDays.issueDate, sql.placeholder("from")),
-          lte(invoiceDays.issueDate, sql.placeholder("to")),
-          currencyIs(invoiceDays.currency, scope.currency),
-          sql`${invoiceDays.count} <> 0`,
-        ),
-      )
-      .prepare(),
+/** The scope's rows of an aggregate whose period (a day or a month) lies from…to, placeholders bound by scoped(). */
+function inPeriod(columns: { accountId: AnySQLiteColumn; period: AnySQLiteColumn; currency: AnySQLiteColumn }, scope: AnalyticsScope): SQL | undefined {
+  return and(
+    eq(columns.accountId, sql.placeholder("account")),
+    gte(columns.period, sql.placeholder("from")),
+    lte(columns.period, sql.placeholder("to")),
+    currencyIs(columns.currency, scope.currency),
   );
-  return statement.all(values);
 }
 
-/** Totals per whole month (YYYY-MM, fromMonth…toMonth), each row dated the month's first day. */
-export async function totalsOverMonths(db: Executor, scope: AnalyticsScope, fromMonth: string, toMonth: string): Promise<TotalsRow[]> {
-  const { shape, values } = scoped(scope, { from: fromMonth, to: toMonth });
-  const statement = preparedRead<TotalsRow>(db, `analytics:months:${shape}`, TOTALS_KEYS, () =>
-    db
-      .select({ currency: invoiceMonths.currency, date: sql<string>`${invoiceMonths.month} || '-01'`, type: sql<TotalsRow["type"]>`${invoiceMonths.type}`, status: sql<TotalsRow["status"]>`${invoiceMonths.status}`, count: invoiceMonths.count, total: invoiceMonths.total })
-      .from(invoiceMonths)
-      .where(
-        and(
-          eq(invoiceMonths.accountId, sql.placeholder("account")),
-          gte(invoiceMonths.month, sql.placeholder("from")),
-          lte(invoiceMonths.month, sql.placeholder("to")),
-          currencyIs(invoiceMonths.currency, scope.currency),
-          sql`${invoiceMonths.count} <> 0`,
-        ),
-      )
-      .prepare(),
-  );
-  return statement.all(values);
+/** The day and month tables of counts and totals, each row dated the first day it covers. */
+const TOTALS = {
+  day: { table: invoiceDays, period: invoiceDays.issueDate, date: sql<string>`${invoiceDays.issueDate}` },
+  month: { table: invoiceMonths, period: invoiceMonths.month, date: sql<string>`${invoiceMonths.month} || '-01'` },
+} as const;
+
+/** Totals per type and status over days (YYYY-MM-DD) or whole months (YYYY-MM) from…to; rows emptied by later changes are left out. */
+function totalsOver(grain: keyof typeof TOTALS) {
+  const { table, period, date } = TOTALS[grain];
+  return async (db: Executor, scope: AnalyticsScope, from: string, to: string): Promise<TotalsRow[]> => {
+    const { shape, values } = scoped(scope, { from, to });
+    const statement = preparedRead<TotalsRow>(db, `analytics:${grain}s:${shape}`, TOTALS_KEYS, () =>
+      db
+        .select({ currency: table.currency, date, type: sql<TotalsRow["type"]>`${table.type}`, status: sql<TotalsRow["status"]>`${table.status}`, count: table.count, total: table.total })
+        .from(table)
+        .where(and(inPeriod({ accountId: table.accountId, period, currency: table.currency }, scope), sql`${table.count} <> 0`))
+        .prepare(),
+    );
+    return statement.all(values);
+  };
 }
+
+export const totalsOverDays = totalsOver("day");
+export const totalsOverMonths = totalsOver("month");
 
 /**
  * What open invoices owe per currency, status and aging bucket: the buckets' cutoff dates come from
@@ -98,61 +91,38 @@ export async function openReceivablesByStatus(db: Executor, accountId: string): 
   return statement.all({ account: accountId });
 }
 
-/** Client revenue over whole months fromMonth…toMonth (YYYY-MM, inclusive). */
-export async function clientRevenueOverMonths(db: Executor, scope: AnalyticsScope, fromMonth: string, toMonth: string): Promise<ClientRevenueRow[]> {
-  const { shape, values } = scoped(scope, { from: fromMonth, to: toMonth });
-  const statement = preparedRead<ClientRevenueRow>(db, `analytics:client-months:${shape}`, CLIENT_KEYS, () =>
-    db
-      .select({
-        currency: clientRevenueMonths.currency,
-        client_key: clientRevenueMonths.clientKey,
-        client_id: clientRevenueMonths.clientId,
-        name: clientRevenueMonths.name,
-        revenue: sql<number>`sum(${clientRevenueMonths.revenue})`,
-        count: sql<number>`sum(${clientRevenueMonths.count})`,
-      })
-      .from(clientRevenueMonths)
-      .where(
-        and(
-          eq(clientRevenueMonths.accountId, sql.placeholder("account")),
-          gte(clientRevenueMonths.month, sql.placeholder("from")),
-          lte(clientRevenueMonths.month, sql.placeholder("to")),
-          currencyIs(clientRevenueMonths.currency, scope.currency),
-        ),
-      )
-      .groupBy(clientRevenueMonths.currency, clientRevenueMonths.clientKey)
-      .prepare(),
-  );
-  return statement.all(values);
+/** Client revenue per day or per month, for top clients. */
+const CLIENT_REVENUE = {
+  day: { table: clientRevenueDays, period: clientRevenueDays.issueDate },
+  month: { table: clientRevenueMonths, period: clientRevenueMonths.month },
+} as const;
+
+/** Client revenue summed over days (YYYY-MM-DD) or whole months (YYYY-MM) from…to. */
+function clientRevenueOver(grain: keyof typeof CLIENT_REVENUE) {
+  const { table, period } = CLIENT_REVENUE[grain];
+  return async (db: Executor, scope: AnalyticsScope, from: string, to: string): Promise<ClientRevenueRow[]> => {
+    const { shape, values } = scoped(scope, { from, to });
+    const statement = preparedRead<ClientRevenueRow>(db, `analytics:client-${grain}s:${shape}`, CLIENT_KEYS, () =>
+      db
+        .select({
+          currency: table.currency,
+          client_key: table.clientKey,
+          client_id: table.clientId,
+          name: table.name,
+          revenue: sql<number>`sum(${table.revenue})`,
+          count: sql<number>`sum(${table.count})`,
+        })
+        .from(table)
+        .where(inPeriod({ accountId: table.accountId, period, currency: table.currency }, scope))
+        .groupBy(table.currency, table.clientKey)
+        .prepare(),
+    );
+    return statement.all(values);
+  };
 }
 
-/** Client revenue over some days (the partial months at a range's ends). */
-export async function clientRevenueOverDays(db: Executor, scope: AnalyticsScope, from: string, to: string): Promise<ClientRevenueRow[]> {
-  const { shape, values } = scoped(scope, { from, to });
-  const statement = preparedRead<ClientRevenueRow>(db, `analytics:client-days:${shape}`, CLIENT_KEYS, () =>
-    db
-      .select({
-        currency: clientRevenueDays.currency,
-        client_key: clientRevenueDays.clientKey,
-        client_id: clientRevenueDays.clientId,
-        name: clientRevenueDays.name,
-        revenue: sql<number>`sum(${clientRevenueDays.revenue})`,
-        count: sql<number>`sum(${clientRevenueDays.count})`,
-      })
-      .from(clientRevenueDays)
-      .where(
-        and(
-          eq(clientRevenueDays.accountId, sql.placeholder("account")),
-          gte(clientRevenueDays.issueDate, sql.placeholder("from")),
-          lte(clientRevenueDays.issueDate, sql.placeholder("to")),
-          currencyIs(clientRevenueDays.currency, scope.currency),
-        ),
-      )
-      .groupBy(clientRevenueDays.currency, clientRevenueDays.clientKey)
-      .prepare(),
-  );
-  return statement.all(values);
-}
+export const clientRevenueOverDays = clientRevenueOver("day");
+export const clientRevenueOverMonths = clientRevenueOver("month");
 
 /** The current names of clients, for top clients billed by id. */
 export async function clientNames(db: Executor, accountId: string, ids: readonly string[]): Promise<Map<string, string>> {

@@ -12,7 +12,7 @@ import { PRICES } from "../domain/prices.ts";
 import { sha256Hex } from "../domain/secrets.ts";
 import type { Services } from "../services.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./mcp.ts";
-import { actionLabel, type Tool, type ToolRegistry } from "./tools.ts";
+import { actionLabel, toolListing, type Tool, type ToolRegistry } from "./tools.ts";
 
 const SERVER_CARD_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
@@ -124,12 +124,7 @@ function priceOf(tool: Tool): { usd: number } | null {
 function catalogEntry(tool: Tool): z.infer<typeof catalogTool> {
   const label = (entry: Tool["actions"][number]): string => (entry.action === null ? "(call)" : actionLabel(entry));
   return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    outputSchema: tool.outputSchema,
-    annotations: tool.annotations,
+    ...toolListing(tool),
     auth: {
       required: tool.actions.every((entry) => entry.access.keyRequired),
       open_actions: tool.actions.filter((entry) => !entry.access.keyRequired).map(label),

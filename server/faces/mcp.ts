@@ -7,7 +7,7 @@ import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "./catalog.ts";
 import { contextFor, errorResponse, readJsonBody, type RequestInfo } from "./http.ts";
-import { mayCall, type Tool, type ToolRegistry } from "./tools.ts";
+import { mayCall, toolListing, type ToolRegistry } from "./tools.ts";
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
 const LATEST = SUPPORTED_PROTOCOL_VERSIONS[0];
@@ -78,15 +78,7 @@ function acceptsEventStream(request: Request): boolean {
 }
 
 export function createMcpHandler(services: Services, catalog: Catalog, registry: ToolRegistry): McpHandler {
-  const listing = (tool: Tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    outputSchema: tool.outputSchema,
-    annotations: tool.annotations,
-  });
-  const fullList = registry.tools.map(listing);
+  const fullList = registry.tools.map(toolListing);
   // A key sees the tools it may call plus the open ones; the lists are few (one per scope set).
   const listsByScopes = new Map<string, unknown[]>();
   function toolsFor(key: ResolvedKey | null): unknown[] {
@@ -94,7 +86,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     const cacheKey = [...key.scopes].sort().join(" ");
     let list = listsByScopes.get(cacheKey);
     if (!list) {
-      list = registry.tools.filter((tool) => mayCall(tool, key.scopes)).map(listing);
+      list = registry.tools.filter((tool) => mayCall(tool, key.scopes)).map(toolListing);
       listsByScopes.set(cacheKey, list);
     }
     return list;

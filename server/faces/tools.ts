@@ -232,6 +232,11 @@ export function buildToolRegistry(procedures: readonly ProcedureEntry[]): ToolRe
   return { tools, byName: new Map(tools.map((tool) => [tool.name, tool])) };
 }
 
+/** A tool as MCP's tools/list shows it (and the discovery manifest, which adds to it). */
+export function toolListing(tool: Tool): Pick<Tool, "name" | "title" | "description" | "inputSchema" | "outputSchema" | "annotations"> {
+  return { name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations };
+}
+
 /** Whether a key holding `scopes` may call at least one of the tool's actions. */
 export function mayCall(tool: Tool, scopes: readonly Scope[]): boolean {
   return tool.actions.some((entry) => entry.access.scope === null || scopes.includes(entry.access.scope));
