@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createFromDsl } from "../../server/invoices/dsl.ts";
+import { createFromDsl, DSL_EXAMPLE } from "../../server/invoices/dsl.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { createInvoiceInput } from "./create-invoice.ts";
 import { idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
@@ -7,19 +7,6 @@ import { writerOf } from "./writer.ts";
 
 /** The longest DSL text taken (a few thousand lines; the body limit is 1 MiB). */
 export const MAX_DSL_CHARACTERS = 100_000;
-
-const EXAMPLE_DSL = [
-  "INVOICE",
-  "FROM Acme GmbH | Hauptstraße 1, 10115 Berlin, DE",
-  "TO Globex Corporation | ap@globex.example",
-  "DATE 2026-11-21",
-  "DUE Net 30",
-  "TAX DE",
-  "ITEMS",
-  " Consulting 10 x €120.00",
-  " Travel €89.50",
-  "FINALIZE",
-].join("\n");
 
 export const createInvoiceFromDsl = scopedProcedure("invoices:write")
   .meta({
@@ -42,7 +29,7 @@ export const createInvoiceFromDsl = scopedProcedure("invoices:write")
         "Create an invoice from a compact Invoice DSL string (about a third of the tokens of the JSON). Keyword lines: INVOICE [number], FROM name | address | e-mail, TO name | e-mail | address, DATE YYYY-MM-DD, DUE YYYY-MM-DD or Net 30, CURRENCY EUR (or let € say it), TAX DE (the region's standard VAT) or TAX 19, LOCALE de-DE, NOTE text, TERMS text, ITEMS then one indented line per item: `Consulting 10 x €120.00 [7%]` (quantity 1 may be left out), FINALIZE to lock it and assign its number in the same call. Colon lines with `description | quantity | amount` items work too. TO links the account's client with that e-mail, then name. dry_run: true returns the invoice with its totals and stores nothing; problems come back all at once with line and column.",
       auth: "key",
       hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
-      example: { dsl: EXAMPLE_DSL, dry_run: true },
+      example: { dsl: DSL_EXAMPLE, dry_run: true },
     },
   })
   .input(

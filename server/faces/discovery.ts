@@ -10,6 +10,7 @@ import { z } from "zod";
 import { SHARE_PAGE_TOOLS } from "../../render/share-page.ts";
 import { PRICES } from "../domain/prices.ts";
 import { sha256Hex } from "../domain/secrets.ts";
+import { DSL_EXAMPLE } from "../invoices/dsl.ts";
 import type { Services } from "../services.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./mcp.ts";
 import { actionLabel, toolListing, type Tool, type ToolRegistry } from "./tools.ts";
@@ -134,16 +135,6 @@ function catalogEntry(tool: Tool): z.infer<typeof catalogTool> {
   };
 }
 
-const DSL_EXAMPLE = `INVOICE
-FROM Acme GmbH | Hauptstraße 1, 10115 Berlin, DE
-TO Globex Corporation | ap@globex.example
-DATE 2026-11-21
-DUE Net 30
-TAX DE
-ITEMS
- Consulting 10 x €120.00
- Travel €89.50
-FINALIZE`;
 
 function llmsText(base: string, registry: ToolRegistry): string {
   const tools = registry.tools.map((tool) => `- ${tool.name}: ${tool.title} (${tool.auth === "none" ? "open" : "API key"})`).join("\n");

@@ -13,6 +13,20 @@ import { describeIssues, type SchemaIssue } from "../domain/validation.ts";
 import type { Services } from "../services.ts";
 import { createOnce, finalized, loadProfile, resolveReferences, todayFor, type Writer } from "./writes.ts";
 
+/** The DSL's example wherever it is shown (the tool's example call, llms.txt): a test creates an invoice from it. */
+export const DSL_EXAMPLE = [
+  "INVOICE",
+  "FROM Acme GmbH | Hauptstraße 1, 10115 Berlin, DE",
+  "TO Globex Corporation | ap@globex.example",
+  "DATE 2026-11-21",
+  "DUE Net 30",
+  "TAX DE",
+  "ITEMS",
+  " Consulting 10 x €120.00",
+  " Travel €89.50",
+  "FINALIZE",
+].join("\n");
+
 export type DslRequest = {
   text: string;
   dryRun: boolean;
