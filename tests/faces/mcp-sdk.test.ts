@@ -157,6 +157,24 @@ describe("MCP SDK client on /api/mcp: handshake and tools/list", () => {
   });
 });
 
+describe("MCP SDK client on /api/mcp: the agent catalog's tools", () => {
+  test("invoices.createFromDsl, invoices.summarize, invoices.suggest and invoices.analytics answer as their output schemas say", async () => {
+    const dsl = "FROM Acme GmbH\nTO Initech | ap@initech.example\nCURRENCY EUR\nLOCALE en-IE\nDATE 2026-11-20\nDUE Net 14\nITEMS\n Consulting 4 x €95.00\n";
+    const created = expectSuccess(tools.get("invoices.createFromDsl"), (await client.callTool({ name: "invoices.createFromDsl", arguments: { dsl } })) as CallResult);
+    const invoice = created.invoice as { id: string; total: number };
+    expect(created).toMatchObject({ layout: "A", dry_run: false, finalized: false });
+    expect(invoice.total).toBe(38_000);
+    const summary = expectSuccess(tools.get("invoices.summarize"), (await client.callTool({ name: "invoices.summarize", arguments: { id: invoice.id } })) as CallResult);
+    expect(summary).toMatchObject({ language: "en", facts: { total: 38_000, next_action: "finalize" } });
+    const set = expectSuccess(tools.get("invoices.summarize"), (await client.callTool({ name: "invoices.summarize", arguments: { q: "initech" } })) as CallResult);
+    expect((set.figures as { count: number }).count).toBe(1);
+    const suggested = expectSuccess(tools.get("invoices.suggest"), (await client.callTool({ name: "invoices.suggest", arguments: { client: "Initech", description: "consul" } })) as CallResult);
+    expect((suggested.items as Array<{ description: string; last_rate: number }>)[0]).toMatchObject({ description: "Consulting", last_rate: 9_500 });
+    const analytics = expectSuccess(tools.get("invoices.analytics"), (await client.callTool({ name: "invoices.analytics", arguments: { sections: ["breakdown"], from_date: "2026-11-01", to_date: "2026-11-30" } })) as CallResult);
+    expect((analytics.currencies as unknown[]).length).toBeGreaterThan(0);
+  });
+});
+
 describe("MCP SDK client on /api/mcp: invoices", () => {
   test("invoices.create, then invoices.query get reads the same invoice back", async () => {
     const created = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
