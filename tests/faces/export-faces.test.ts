@@ -100,6 +100,19 @@ describe("REST inline export", () => {
   });
 });
 
+describe("REST inline export of a credit note", () => {
+  test("the invoice it corrects, named by number, stays on the exported record", async () => {
+    const reply = await fetch(`${server.url}/api/export`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ invoice: invoiceInput({ type: "credit_note", preceding_invoice: { number: "INV-2025-0042", issue_date: "2025-12-01" } }), format: "json" }),
+    });
+    expect(reply.status).toBe(200);
+    const exported = JSON.parse(((await reply.json()) as { text: string }).text);
+    expect(exported.preceding_invoice).toEqual({ id: null, number: "INV-2025-0042", issue_date: "2025-12-01" });
+  });
+});
+
 describe("tRPC", () => {
   test("invoices.export, templates.list and invoices.share/shared through the typed client", async () => {
     const client = trpc(owner.key);
