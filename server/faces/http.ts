@@ -23,9 +23,12 @@ export function contextFor(services: Services, catalog: Catalog, request: Reques
   };
 }
 
-function isJsonType(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+/** The media type a request declares, without parameters, lower-cased ("" when none). */
+function mediaTypeOf(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+function isJsonType(type: string): boolean {
   return type === "application/json" || type.endsWith("+json");
 }
 
@@ -34,11 +37,9 @@ function isJsonType(contentType: string | null): boolean {
  * before parsing), 415 when non-empty and not JSON, 400 when it does not parse.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
-  const text = await readLimited(request);
+  const text = await readTextBody(request);
   if (text.trim() === "") return {};
-  if (!isJsonType(request.headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
+  if (!isJsonType(mediaTypeOf(request))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
   try {
     return JSON.parse(text);
   } catch {
@@ -48,10 +49,10 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 
 /** Whether the request declares a text/plain body. */
 export function isPlainText(request: Request): boolean {
-  return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() === "text/plain";
+  return mediaTypeOf(request) === "text/plain";
 }
 
-/** A text body under the 1 MiB limit (413 beyond, checked before reading all of it). */
+/** A body as text under the 1 MiB limit: 413 beyond, from its declared length before reading any of it. */
 export async function readTextBody(request: Request): Promise<string> {
   if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
   return readLimited(request);
@@ -60,8 +61,7 @@ export async function readTextBody(request: Request): Promise<string> {
 /** The request with its body read under the 1 MiB limit, for handlers that would read it unbounded. */
 export async function withLimitedBody(request: Request): Promise<Request> {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
-  return new Request(request.url, { method: request.method, headers: request.headers, body: await readLimited(request) });
+  return new Request(request.url, { method: request.method, headers: request.headers, body: await readTextBody(request) });
 }
 
 async function readLimited(request: Request): Promise<string> {
