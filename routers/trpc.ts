@@ -6,6 +6,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { ResolvedKey } from "../db/queries/accounts.ts";
 import { AppError, ERROR_TABLE, codeForTrpcCode } from "../server/domain/errors.ts";
+import type { ProgressReporter } from "../server/domain/progress.ts";
 import type { Scope } from "../server/domain/scopes.ts";
 import { errorFromIssues, type SchemaIssue } from "../server/domain/validation.ts";
 import type { Catalog } from "../server/faces/catalog.ts";
@@ -30,8 +31,6 @@ export type Context = {
    */
   progress: ProgressReporter;
 };
-
-export type ProgressReporter = (done: number, total: number, message?: string) => void;
 
 export type ToolHints = { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
 

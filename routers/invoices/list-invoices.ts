@@ -6,15 +6,17 @@ import { scopedProcedure } from "../trpc.ts";
 import { invoiceOutput, invoiceStatus, invoiceType } from "./invoice.schema.ts";
 import { INVOICES_QUERY_TOOL } from "./tools.ts";
 
-export const listInvoicesInput = z.strictObject({
+/** Which invoices, the list's filters without its paging: also what a set summary and a bulk export take. */
+export const invoiceSelection = {
   status: invoiceStatus.optional(),
   type: invoiceType.optional(),
   client_id: resourceId("cli").optional(),
   from_date: isoDate.optional().describe("issue_date on or after, inclusive"),
   to_date: isoDate.optional().describe("issue_date on or before, inclusive"),
   q: z.string().min(1).max(200).optional().describe("search number, client name and e-mail (case- and accent-insensitive)"),
-  ...pagination,
-});
+};
+
+export const listInvoicesInput = z.strictObject({ ...invoiceSelection, ...pagination });
 
 export const listInvoicesProcedure = scopedProcedure("invoices:read")
   .meta({

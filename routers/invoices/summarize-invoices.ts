@@ -2,11 +2,9 @@ import { z } from "zod";
 import { summarizeSelection } from "../../server/invoices/summaries.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { scopedProcedure } from "../trpc.ts";
-import { listInvoicesInput } from "./list-invoices.ts";
+import { invoiceSelection } from "./list-invoices.ts";
 import { setSummaryOutput, summaryLanguage } from "./summary.schema.ts";
 import { INVOICES_SUMMARIZE_TOOL } from "./tools.ts";
-
-const { limit: _limit, offset: _offset, ...selection } = listInvoicesInput.shape;
 
 export const summarizeInvoices = scopedProcedure("invoices:read")
   .meta({
@@ -19,7 +17,7 @@ export const summarizeInvoices = scopedProcedure("invoices:read")
     },
     tool: { ...INVOICES_SUMMARIZE_TOOL, action: "set", isDefault: true, example: { client_id: EXAMPLE_IDS.client, language: "en" } },
   })
-  .input(z.strictObject({ ...selection, language: summaryLanguage.describe("the summary's language; default the account's locale") }))
+  .input(z.strictObject({ ...invoiceSelection, language: summaryLanguage.describe("the summary's language; default the account's locale") }))
   .output(setSummaryOutput)
   .query(({ ctx, input }) => {
     const { language, ...filters } = input;

@@ -11,6 +11,7 @@ import type { ExportFormat, XRechnungSyntax } from "../../render/export.ts";
 import { dateInZone } from "../domain/clock.ts";
 import { AppError } from "../domain/errors.ts";
 import type { InvoiceRecord } from "../domain/invoice.ts";
+import type { ProgressReporter } from "../domain/progress.ts";
 import type { StoredProfile } from "../domain/profile.ts";
 import type { Services } from "../services.ts";
 import { assertOwned } from "../invoices/ownership.ts";
@@ -19,8 +20,6 @@ import type { TemplateRecord } from "./templates.ts";
 
 /** At most this many invoices go into one ZIP: a bigger set is split by its filters. */
 export const MAX_BULK_INVOICES = 1000;
-
-export type Progress = (done: number, total: number, message?: string) => void;
 
 /** Throws the cancellation when the caller has gone or said stop, so no further piece starts. */
 function checkCancelled(signal: AbortSignal | undefined): void {
@@ -37,7 +36,7 @@ export type FormatsRequest = {
 };
 
 /** One invoice in each format asked for, in that order, each reused or rendered and stored. */
-export async function exportFormats(services: Services, request: FormatsRequest, progress: Progress, signal?: AbortSignal): Promise<Array<ExportLink & { text: string | null }>> {
+export async function exportFormats(services: Services, request: FormatsRequest, progress: ProgressReporter, signal?: AbortSignal): Promise<Array<ExportLink & { text: string | null }>> {
   const files: Array<ExportLink & { text: string | null }> = [];
   for (const [index, format] of request.formats.entries()) {
     checkCancelled(signal);
@@ -94,7 +93,7 @@ function uniqueName(name: string, taken: Set<string>): string {
 const STORED_AS_IS: ReadonlySet<ExportFormat> = new Set(["pdf", "png", "xlsx", "docx", "facturx"]);
 
 /** Every invoice rendered into one ZIP, stored as one file behind a signed link. */
-export async function exportBulk(services: Services, request: BulkRequest, progress: Progress, signal?: AbortSignal): Promise<BulkResult> {
+export async function exportBulk(services: Services, request: BulkRequest, progress: ProgressReporter, signal?: AbortSignal): Promise<BulkResult> {
   const entries: Zippable = {};
   const names = new Set<string>();
   const skipped: BulkResult["skipped"] = [];

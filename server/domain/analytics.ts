@@ -181,15 +181,11 @@ export const LAST_AGING_BUCKET: AgingBucket = "90+";
 
 /**
  * The buckets as due dates, for `today` in the account's time zone: a debt is in the first bucket
- * whose cutoff its due date is on or after (no due date: current). The database groups by these.
+ * whose cutoff its due date is on or after, else the last (no due date: current). The database
+ * groups by these (db/queries/analytics.ts).
  */
 export function agingCutoffs(today: string): Array<{ bucket: AgingBucket; dueOnOrAfter: string }> {
   return LATE_LIMITS.map(([bucket, days]) => ({ bucket, dueOnOrAfter: addDays(today, -days) }));
-}
-
-export function agingBucketOf(dueDate: string, today: string): AgingBucket {
-  if (dueDate === "") return "current";
-  return agingCutoffs(today).find((cutoff) => dueDate >= cutoff.dueOnOrAfter)?.bucket ?? LAST_AGING_BUCKET;
 }
 
 export function agingOf(rows: readonly DueRow[]): AgingSummary {

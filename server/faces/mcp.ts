@@ -2,7 +2,8 @@
 // Streamable HTTP (initialize, ping, tools/list, tools/call) on one endpoint; /api/mcp/stream is the
 // same handler answering with SSE. Errors follow DESIGN: JSON-RPC errors travel with HTTP 200.
 import type { ResolvedKey } from "../../db/queries/accounts.ts";
-import { toAppError, type ProgressReporter } from "../../routers/trpc.ts";
+import { toAppError } from "../../routers/trpc.ts";
+import type { ProgressReporter } from "../domain/progress.ts";
 import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "./catalog.ts";

@@ -150,7 +150,7 @@ function aggregateOutputSchema(actions: ToolAction[]): JsonSchema {
   return { type: "object", anyOf: branches, ...liftDefinitions(outputs) };
 }
 
-export function accessOf(procedure: ProcedureEntry): Access {
+function accessOf(procedure: ProcedureEntry): Access {
   return { keyRequired: procedure.meta.keyRequired === true, scope: procedure.meta.scope ?? null };
 }
 
