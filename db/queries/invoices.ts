@@ -51,6 +51,12 @@ export async function findInvoice(db: Executor, id: string): Promise<StoredInvoi
   return row ? { accountId: row.accountId, record: toRecord(row.doc) } : undefined;
 }
 
+/** The invoices with these ids in any account, by id: the caller decides between 403 and 404 for each. */
+export async function findInvoices(db: Executor, ids: readonly string[]): Promise<Map<string, StoredInvoice>> {
+  const rows = ids.length ? await db.select({ id: invoices.id, accountId: invoices.accountId, doc: invoices.doc }).from(invoices).where(inArray(invoices.id, [...ids])) : [];
+  return new Map(rows.map((row) => [row.id, { accountId: row.accountId, record: toRecord(row.doc) }]));
+}
+
 /** Only the owner of an invoice, for the tenancy check that precedes input validation. */
 export async function findInvoiceOwner(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db.select({ accountId: invoices.accountId }).from(invoices).where(eq(invoices.id, id));

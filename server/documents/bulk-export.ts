@@ -6,7 +6,7 @@
 import { zipSync, type Zippable } from "fflate";
 import type { Executor } from "../../db/client.ts";
 import { insertFile } from "../../db/queries/files.ts";
-import { countInvoices, findInvoice, listInvoices, type InvoiceSelection } from "../../db/queries/invoices.ts";
+import { countInvoices, findInvoices, listInvoices, type InvoiceSelection } from "../../db/queries/invoices.ts";
 import type { ExportFormat, XRechnungSyntax } from "../../render/export.ts";
 import { dateInZone } from "../domain/clock.ts";
 import { AppError } from "../domain/errors.ts";
@@ -49,8 +49,8 @@ export async function exportFormats(services: Services, request: FormatsRequest,
 /** The invoices of a bulk export: the ids given (each the account's), or every one the filters pick. */
 export async function bulkInvoices(db: Executor, accountId: string, chosen: { ids?: readonly string[] | undefined; filter?: InvoiceSelection | undefined }): Promise<InvoiceRecord[]> {
   if (chosen.ids) {
-    const found = await Promise.all(chosen.ids.map((id) => findInvoice(db, id)));
-    return found.map((stored, index) => assertOwned(stored, accountId, "invoice", chosen.ids?.[index] ?? "", `ids.${index}`));
+    const found = await findInvoices(db, chosen.ids);
+    return chosen.ids.map((id, index) => assertOwned(found.get(id), accountId, "invoice", id, `ids.${index}`));
   }
   const filter = chosen.filter ?? {};
   const total = await countInvoices(db, accountId, filter);

@@ -53,8 +53,9 @@ function refusal(problems: DslProblem[]): AppError {
 
 /** The lines that start with `keyword` (any case, with or without a colon), as problems saying `expected`. */
 function keywordLines(text: string, keyword: string, expected: string): DslProblem[] {
+  const pattern = new RegExp(`^(\\s*)${keyword}(?=$|[\\s:])`, "i");
   return text.split("\n").flatMap((line, index) => {
-    const match = new RegExp(`^(\\s*)${keyword}(?=$|[\\s:])`, "i").exec(line);
+    const match = pattern.exec(line);
     return match ? [{ line: index + 1, column: (match[1]?.length ?? 0) + 1, text: line.trim(), expected }] : [];
   });
 }
