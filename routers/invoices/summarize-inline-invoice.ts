@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateInZone } from "../../server/domain/clock.ts";
 import { inlineInvoice } from "../../server/invoices/inline.ts";
-import { summaryOf } from "../../server/invoices/summaries.ts";
+import { summarizeInvoice } from "../../render/summary/invoice.ts";
 import { publicProcedure } from "../trpc.ts";
 import { inlineInvoiceInput } from "./invoice.schema.ts";
 import { invoiceSummaryOutput, summaryLanguage } from "./summary.schema.ts";
@@ -23,5 +23,5 @@ export const summarizeInlineInvoice = publicProcedure
   // A mutation only so the invoice travels in the body (tRPC sends a query's input in the URL).
   .mutation(({ ctx, input }) => {
     const now = ctx.services.clock.now();
-    return summaryOf(inlineInvoice(input.invoice, now).record, dateInZone(now, "UTC"), input.language);
+    return summarizeInvoice(inlineInvoice(input.invoice, now).record, { today: dateInZone(now, "UTC"), language: input.language });
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { summaryOf } from "../../server/invoices/summaries.ts";
+import { summarizeInvoice } from "../../render/summary/invoice.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
@@ -18,5 +18,5 @@ export const summarizeInvoiceProcedure = scopedProcedure("invoices:read")
   .query(async ({ ctx, input }) => {
     const { db } = ctx.services.database;
     const [record, profile] = await Promise.all([ownedInvoice(db, ctx.accountId, input.id), loadProfile(db, ctx.accountId)]);
-    return summaryOf(record, todayFor(profile, ctx.services.clock.now()), input.language);
+    return summarizeInvoice(record, { today: todayFor(profile, ctx.services.clock.now()), language: input.language });
   });

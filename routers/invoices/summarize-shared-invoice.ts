@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sharedInvoice } from "../../server/documents/shares.ts";
-import { summaryOf } from "../../server/invoices/summaries.ts";
+import { summarizeInvoice } from "../../render/summary/invoice.ts";
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { publicProcedure } from "../trpc.ts";
@@ -18,5 +18,5 @@ export const summarizeSharedInvoice = publicProcedure
   .query(async ({ ctx, input }) => {
     const shared = await sharedInvoice(ctx.services, input.share_token);
     const profile = await loadProfile(ctx.services.database.db, shared.accountId);
-    return summaryOf(shared.record, todayFor(profile, ctx.services.clock.now()), input.language);
+    return summarizeInvoice(shared.record, { today: todayFor(profile, ctx.services.clock.now()), language: input.language });
   });

@@ -1,19 +1,14 @@
-// invoices.summarize: one invoice (stored, shared or given inline) or a filtered set of stored ones
-// in words (render/summary), as of today in the account's time zone. No language model: the same
-// invoice, day and language always give the same text.
+// invoices.summarize of a filtered set of stored invoices: one grouped read, then words
+// (render/summary/set.ts) as of today in the account's time zone. One invoice is summarized by
+// render/summary/invoice.ts directly. No language model: the same figures, day and language always
+// give the same text.
 import type { Executor } from "../../db/client.ts";
 import { selectionFigures, type InvoiceSelection } from "../../db/queries/invoices.ts";
-import { summarizeInvoice, type InvoiceSummary } from "../../render/summary/invoice.ts";
 import { summarizeSet, type SetFigures } from "../../render/summary/set.ts";
 import { daysBetween } from "../domain/clock.ts";
 import type { InvoiceStatus } from "../domain/lifecycle.ts";
 import { ownedClient } from "./ownership.ts";
 import { loadProfile, todayFor } from "./writes.ts";
-import type { InvoiceRecord } from "../domain/invoice.ts";
-
-export function summaryOf(record: InvoiceRecord, today: string, language: string | undefined): InvoiceSummary {
-  return summarizeInvoice(record, language === undefined ? { today } : { today, language });
-}
 
 export type SetSummaryResult = { text: string; language: string; figures: SetFigures };
 

@@ -10,6 +10,7 @@ import { countsAsRevenue, revenueOf } from "../../server/domain/analytics.ts";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { expectStatus, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { pseudoRandom } from "../../scripts/seed/random.ts";
 
 let server: TestServer;
 let owner: SteppedAccount;
@@ -19,14 +20,6 @@ beforeAll(async () => {
   owner = await steppedAccount(server);
 });
 afterAll(() => server.close());
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 type Sums = Map<string, { count: number; total: number }>;
 
@@ -43,7 +36,7 @@ function nonZero(map: Sums): Record<string, { count: number; total: number }> {
 }
 
 test("after 160 random writes every aggregate row equals the invoices' own figures", async () => {
-  const next = random(20261125);
+  const next = pseudoRandom(20261125);
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const { steps, client } = owner;
   const clients = await Promise.all(["Globex", "Initech"].map(async (name) => expectStatus(await client.post("/api/clients", { name }), 201).id as string));
