@@ -20,7 +20,7 @@ import { parseArgs } from "node:util";
 import { createAccount, createApiKey, saveProfile } from "../../db/queries/accounts.ts";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
-import { revenueOf } from "../../server/domain/analytics.ts";
+import { firstOfMonth, revenueOf } from "../../server/domain/analytics.ts";
 import { dateInZone } from "../../server/domain/clock.ts";
 import type { InvoiceStatus, InvoiceType } from "../../server/domain/lifecycle.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
@@ -88,13 +88,8 @@ const port = await new Promise<number>((resolve, reject) => {
 });
 const base = `http://127.0.0.1:${port}`;
 
-// A year of months ending with the current one, as a dashboard asks for it.
-const yearStart = `${Number(today.slice(0, 4)) - 1}-${today.slice(5, 7)}-01`;
-const monthAfter = (date: string): string => {
-  const index = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
-};
-const range = { from: monthAfter(yearStart), to: today };
+// A year of months ending with the current one, as a dashboard asks for it (the default range).
+const range = { from: firstOfMonth(today, -11), to: today };
 
 const http = (sections: readonly AnalyticsSection[]) => async (): Promise<unknown> => {
   const response = await fetch(`${base}/api/analytics?from_date=${range.from}&to_date=${range.to}&sections=${sections.join(",")}`, { headers: { authorization: `Bearer ${token}` } });

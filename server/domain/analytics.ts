@@ -77,6 +77,12 @@ export function periodOf(date: string, granularity: Granularity): { key: string;
   }
 }
 
+/** The first day of the month `months` after (or before) the month of `date`. */
+export function firstOfMonth(date: string, months = 0): string {
+  const index = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
+}
+
 function nextPeriodStart(start: string, granularity: Granularity): string {
   switch (granularity) {
     case "day":
@@ -84,11 +90,9 @@ function nextPeriodStart(start: string, granularity: Granularity): string {
     case "week":
       return addDays(start, 7);
     case "month":
-    case "quarter": {
-      const months = granularity === "month" ? 1 : 3;
-      const index = Number(start.slice(0, 4)) * 12 + Number(start.slice(5, 7)) - 1 + months;
-      return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
-    }
+      return firstOfMonth(start, 1);
+    case "quarter":
+      return firstOfMonth(start, 3);
     case "year":
       return `${Number(start.slice(0, 4)) + 1}-01-01`;
   }

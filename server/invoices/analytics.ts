@@ -6,6 +6,7 @@ import {
   agingCutoffs,
   agingOf,
   breakdownOf,
+  firstOfMonth,
   daysSalesOutstanding,
   periodsBetween,
   previousRange,
@@ -50,12 +51,6 @@ export type CurrencyAnalytics = {
 
 export type Analytics = { from_date: string; to_date: string; granularity: Granularity; as_of: string; currencies: CurrencyAnalytics[] };
 
-/** The default range: the current month and the eleven before it, up to today. */
-function defaultFrom(today: string): string {
-  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 - 11;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
-}
-
 type Range = { from: string; to: string };
 type RangeReader<Row> = (db: Executor, scope: AnalyticsScope, from: string, to: string) => Promise<Row[]>;
 
@@ -83,7 +78,8 @@ async function namedTopClients(db: Executor, accountId: string, rows: ClientReve
 }
 
 export async function accountAnalytics(db: Executor, request: AnalyticsRequest): Promise<Analytics> {
-  const from = request.from_date ?? defaultFrom(request.today);
+  // By default the current month and the eleven before it, up to today.
+  const from = request.from_date ?? firstOfMonth(request.today, -11);
   const to = request.to_date ?? (request.from_date && request.from_date > request.today ? request.from_date : request.today);
   if (from > to) throw new AppError("VALIDATION_ERROR", "from_date is after to_date", { field: "from_date", issue: "must not be after to_date" });
   const periods = periodsBetween(from, to, request.granularity);
