@@ -2,8 +2,8 @@
 import { createApp } from "./app.ts";
 import { ensureDefaultAccount } from "./bootstrap.ts";
 import { loadConfig } from "./config.ts";
-import { JOBS } from "./jobs.ts";
-import { createScheduler } from "./scheduler.ts";
+import { JOBS } from "./automation/jobs.ts";
+import { createScheduler } from "./automation/scheduler.ts";
 import { createServices } from "./services.ts";
 import { drainAndClose } from "./shutdown.ts";
 

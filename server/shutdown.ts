@@ -1,7 +1,7 @@
 // Graceful stop, shared by the entries: stop accepting, let in-flight requests finish, stop the
 // scheduler, keep this process's rate-limit counts, stop the render workers, then close the database (its queue drains first).
-import { flushRateLimits } from "./jobs.ts";
-import type { Scheduler } from "./scheduler.ts";
+import { flushRateLimits } from "./automation/jobs.ts";
+import type { Scheduler } from "./automation/scheduler.ts";
 import type { Services } from "./services.ts";
 
 export type Stoppable = { stop(): Promise<void> };

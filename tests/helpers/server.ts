@@ -8,9 +8,9 @@ import { loadConfig } from "../../server/config.ts";
 import { manualClock } from "../../server/domain/clock.ts";
 import { SCOPES, type Scope } from "../../server/domain/scopes.ts";
 import type { TierName } from "../../server/domain/tiers.ts";
-import { JOBS } from "../../server/jobs.ts";
+import { JOBS } from "../../server/automation/jobs.ts";
 import { createLogger } from "../../server/logger.ts";
-import { createScheduler, type Scheduler } from "../../server/scheduler.ts";
+import { createScheduler, type Scheduler } from "../../server/automation/scheduler.ts";
 import { createServices, type Services } from "../../server/services.ts";
 
 export type TestAccount = { accountId: string; key: string };

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { operation } from "../helpers/factories.ts";
 import { expectError, invoicePath, setProfile, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { JOBS } from "../../server/jobs.ts";
-import { createScheduler } from "../../server/scheduler.ts";
+import { JOBS } from "../../server/automation/jobs.ts";
+import { createScheduler } from "../../server/automation/scheduler.ts";
 
 let server: TestServer;
 

@@ -7,7 +7,7 @@ import { api } from "../../helpers/http.ts";
 import { expectError, expectStatus, invoicePath, steppedAccount, type Invoice, type SteppedAccount } from "../../helpers/invoices.ts";
 import { expectSecurityCases } from "../../helpers/security.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
-import { purgeExpiredFiles } from "../../../server/jobs.ts";
+import { purgeExpiredFiles } from "../../../server/automation/jobs.ts";
 import { download, exportableInvoice, sha256 } from "./export-helpers.ts";
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 // Background jobs under database leases (DESIGN "Storage and scale"): each job runs in at most one
 // process per period, whichever takes its lease. Time comes from the services' clock, so tests move
 // it and call runDue() instead of waiting.
-import { acquireLease } from "../db/queries/leases.ts";
-import type { Services } from "./services.ts";
+import { acquireLease } from "../../db/queries/leases.ts";
+import type { Services } from "../services.ts";
 
 export type Job = {
   name: string;

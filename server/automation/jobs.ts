@@ -1,12 +1,12 @@
 // The scheduler's jobs. Later issues add theirs here (recurring invoices, webhook retries, …).
-import { addDailyUsage } from "../db/queries/usage.ts";
-import { deleteExpiredFile, findExpiredFiles } from "../db/queries/files.ts";
-import { findOverdueCandidates, type DueCursor } from "../db/queries/invoices.ts";
-import { purgeExpiredKv } from "../db/queries/kv.ts";
-import { OPERATION_RETENTION_DAYS, purgeOperations } from "../db/queries/operations.ts";
-import { addDays, dateInZone } from "./domain/clock.ts";
-import { loadProfile, saveSystemMove } from "./invoices/writes.ts";
-import { ownedInvoice } from "./invoices/ownership.ts";
+import { addDailyUsage } from "../../db/queries/usage.ts";
+import { deleteExpiredFile, findExpiredFiles } from "../../db/queries/files.ts";
+import { findOverdueCandidates, type DueCursor } from "../../db/queries/invoices.ts";
+import { purgeExpiredKv } from "../../db/queries/kv.ts";
+import { OPERATION_RETENTION_DAYS, purgeOperations } from "../../db/queries/operations.ts";
+import { addDays, dateInZone } from "../domain/clock.ts";
+import { loadProfile, saveSystemMove } from "../invoices/writes.ts";
+import { ownedInvoice } from "../invoices/ownership.ts";
 import type { Job } from "./scheduler.ts";
 
 const OVERDUE_BATCH = 200;
