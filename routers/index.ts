@@ -3,6 +3,7 @@ import { accountRouter } from "./account/index.ts";
 import { analyticsRouter } from "./analytics/index.ts";
 import { clientsRouter } from "./clients/index.ts";
 import { dashboardRouter } from "./dashboard/index.ts";
+import { eventsRouter } from "./events/index.ts";
 import { invoicesRouter } from "./invoices/index.ts";
 import { platformRouter } from "./platform/index.ts";
 import { productsRouter } from "./products/index.ts";
@@ -17,6 +18,7 @@ export const appRouter = router({
   account: accountRouter,
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
+  events: eventsRouter,
   platform: platformRouter,
 });
 

@@ -20,6 +20,18 @@ export type Config = {
   keyCacheMs: number;
   /** Render worker threads; by default one fewer than the CPUs, at least 1, at most 4. */
   renderWorkers: number | undefined;
+  /** SMTP_URL (smtp:// or smtps://, auth in the URL); unset: mail is written to DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | undefined;
+  /** The From address of mail the service sends (MAIL_FROM). */
+  mailFrom: string;
+  webhooks: {
+    /** WEBHOOK_ALLOW_HTTP=true: plain-http endpoint URLs, for development. */
+    allowHttp: boolean;
+    /** WEBHOOK_ALLOW_PRIVATE_NETWORKS=true: deliveries to private and loopback addresses; for tests only. */
+    allowPrivateNetworks: boolean;
+  };
+  /** EVENTS=off skips writing events; it exists to measure what events cost a write (bench:automation). */
+  eventsEnabled: boolean;
 };
 
 type Env = Record<string, string | undefined>;
@@ -31,6 +43,20 @@ function parseLimits(value: string, name: string): TierLimits {
     throw new Error(`${name} must be three positive integers "burst,hourly,daily", e.g. 30,300,1000`);
   }
   return { burst, hourly, daily };
+}
+
+function parseFlag(env: Env, name: string): boolean {
+  const value = env[name];
+  if (value === undefined || value === "" || value === "false" || value === "0") return false;
+  if (value === "true" || value === "1") return true;
+  throw new Error(`${name} must be true or false, got ${value}`);
+}
+
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const protocol = URL.canParse(value) ? new URL(value).protocol : "";
+  if (protocol !== "smtp:" && protocol !== "smtps:") throw new Error(`SMTP_URL must be an smtp:// or smtps:// URL, got ${value}`);
+  return value;
 }
 
 function parseRenderWorkers(value: string | undefined): number | undefined {
@@ -68,5 +94,9 @@ export function loadConfig(env: Env = process.env): Config {
     tierLimits,
     keyCacheMs: Number(env.KEY_CACHE_MS ?? 2000),
     renderWorkers: parseRenderWorkers(env.RENDER_WORKERS),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || "Invoices <invoices@localhost>",
+    webhooks: { allowHttp: parseFlag(env, "WEBHOOK_ALLOW_HTTP"), allowPrivateNetworks: parseFlag(env, "WEBHOOK_ALLOW_PRIVATE_NETWORKS") },
+    eventsEnabled: env.EVENTS !== "off",
   };
 }

@@ -11,6 +11,7 @@ import { createKeyResolver, type KeyResolver } from "./auth/key-resolver.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { createRenderer, type Renderer } from "./documents/renderer.ts";
+import { createEventLog, type EventLog } from "./automation/events.ts";
 import { loadDailyUsage } from "../db/queries/usage.ts";
 import packageJson from "../package.json" with { type: "json" };
 
@@ -29,6 +30,8 @@ export type Services = {
   /** Runs exports: cheap text inline, the rest in the render worker pool. */
   renderer: Renderer;
   secretKey: string;
+  /** Where changes write their events (the transactional outbox webhooks are fed from). */
+  events: EventLog;
 };
 
 export type ServiceOverrides = { clock?: Clock; logger?: Logger };
@@ -71,5 +74,6 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     blobs: createLocalBlobStore(join(config.dataDir, "blobs")),
     renderer: createRenderer(config.renderWorkers === undefined ? {} : { poolSize: config.renderWorkers }),
     secretKey: await loadSecretKey(config),
+    events: createEventLog({ enabled: config.eventsEnabled }),
   };
 }

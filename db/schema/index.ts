@@ -20,3 +20,7 @@ export { products } from "./products.ts";
 export { files } from "./files.ts";
 export { shares } from "./shares.ts";
 export { templates } from "./templates.ts";
+export { events } from "./events.ts";
+export { webhookAttempts, webhookDeliveries, webhookEndpoints } from "./webhooks.ts";
+export { mailAttempts, mailOutbox, reminderSends } from "./mail.ts";
+export { recurringIssues, recurringRules } from "./recurring.ts";

@@ -31,6 +31,9 @@ export const createClient = scopedProcedure("entities:write")
       created_at: at,
       updated_at: at,
     };
-    await ctx.services.database.write((tx) => insertClient(tx, ctx.accountId, record));
+    await ctx.services.database.write(async (tx) => {
+      await insertClient(tx, ctx.accountId, record);
+      await ctx.services.events.record(tx, ctx.accountId, now, [{ type: "client.created", resource: { type: "client", id: record.id }, data: record }]);
+    });
     return record;
   });

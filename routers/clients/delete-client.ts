@@ -16,12 +16,13 @@ export const deleteClient = scopedProcedure("entities:write")
   .output(deletedOutput)
   .mutation(({ ctx, input }) =>
     ctx.services.database.write(async (tx) => {
-      await ownedClient(tx, ctx.accountId, input.id);
+      const client = await ownedClient(tx, ctx.accountId, input.id);
       const used = await countInvoicesOfClient(tx, ctx.accountId, input.id);
       if (used > 0) {
         throw new AppError("RESOURCE_IN_USE", `${used} invoice(s) use this client: archive it instead (archived: true)`, { invoices: used });
       }
       await deleteClientRow(tx, ctx.accountId, input.id);
+      await ctx.services.events.record(tx, ctx.accountId, ctx.services.clock.now(), [{ type: "client.deleted", resource: { type: "client", id: input.id }, data: client }]);
       return { id: input.id, deleted: true as const };
     }),
   );

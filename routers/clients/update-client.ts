@@ -26,16 +26,17 @@ export const updateClient = scopedProcedure("entities:write")
     ctx.services.database.write(async (tx) => {
       const { id, archived, address, ...fields } = input;
       const current = await ownedClient(tx, ctx.accountId, id);
-      const now = ctx.services.clock.now().toISOString();
+      const now = ctx.services.clock.now();
 
       const record = {
         ...current,
         ...givenFields(fields),
         ...(address !== undefined ? { address: toAddress(address) } : {}),
         archived: archived ?? current.archived,
-        updated_at: now,
+        updated_at: now.toISOString(),
       };
       await saveClient(tx, ctx.accountId, record);
+      await ctx.services.events.record(tx, ctx.accountId, now, [{ type: "client.updated", resource: { type: "client", id }, data: record }]);
       return record;
     }),
   );

@@ -50,9 +50,11 @@ export const deleteInvoice = invoiceWriteProcedure
       await deleteInvoiceRow(tx, ctx.accountId, id);
       await deleteHistory(tx, ctx.accountId, id);
       await deletePayments(tx, ctx.accountId, id);
+      const now = ctx.services.clock.now();
+      // The event keeps the draft as it was last: what a receiver may still want to know of it.
+      await ctx.services.events.record(tx, ctx.accountId, now, [{ type: "invoice.deleted", resource: { type: "invoice", id }, data: current }]);
       const result = { id, deleted: true as const };
       if (operation_id) {
-        const now = ctx.services.clock.now();
         await saveOperation(tx, { accountId: ctx.accountId, key, operation: { fingerprint: print, status: 200, response: result }, now });
       }
       return result;

@@ -44,3 +44,21 @@ export const INVOICES_SUMMARIZE_TOOL: ToolFamily = {
   auth: "none",
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 };
+
+export const INVOICES_SEND_TOOL: ToolFamily = {
+  name: "invoices.send",
+  title: "Send invoice",
+  description:
+    "Send an invoice by e-mail (via email: to the client's address unless to is given, with the PDF and any e-invoice attachments, a localized message and the share link) or by link (via link: returns the share link). Finalizes first (assigns the number) and moves it to sent; approval rules apply. Sending an invoice already sent e-mails it again. Revisioned: base_revision and a new operation_id.",
+  auth: "key",
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
+};
+
+export const INVOICES_AUTOMATE_TOOL: ToolFamily = {
+  name: "invoices.automate",
+  title: "Automate invoicing",
+  description:
+    "Recurring rules (an invoice issued on a schedule: create, list, get, update, delete, pause, resume, skip the next, preview dates), webhooks (endpoints signed per Standard Webhooks: create, list, get, update, delete, rotate the secret, send a test event, list deliveries, redeliver), the account's events (list, get) and payment reminders (get, set). Pick one with action.",
+  auth: "key",
+  hints: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+};

@@ -17,6 +17,8 @@ const LEASE_MARGIN_MS = 5 * 60_000;
 export type Scheduler = {
   /** Runs every job whose period has passed and whose lease this process gets; returns their names. */
   runDue(): Promise<string[]>;
+  /** Runs one job now, whatever its period, if this process gets its lease; false when it did not run. */
+  run(name: string): Promise<boolean>;
   start(tickMs?: number): void;
   stop(): Promise<void>;
 };
@@ -26,29 +28,41 @@ export function createScheduler(services: Services, jobs: readonly Job[], holder
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<string[]> | undefined;
 
+  async function runLeased(job: Job): Promise<boolean> {
+    const now = services.clock.now();
+    // The lease outlives the period by a margin, so a long run (a big overdue backlog) still holds
+    // it; a holder that dies frees it after the margin.
+    const until = new Date(now.getTime() + job.everyMs + LEASE_MARGIN_MS);
+    const leased = job.perProcess || (await services.database.write((tx) => acquireLease(tx, { name: job.name, holder, now, until })));
+    lastRun.set(job.name, now.getTime());
+    if (!leased) return false;
+    try {
+      await job.run(services);
+      return true;
+    } catch (error) {
+      services.logger.error("job failed", { job: job.name, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      return false;
+    }
+  }
+
   async function runDue(): Promise<string[]> {
     const ran: string[] = [];
     for (const job of jobs) {
-      const now = services.clock.now();
-      if (now.getTime() - (lastRun.get(job.name) ?? -Infinity) < job.everyMs) continue;
-      // The lease outlives the period by a margin, so a long run (a big overdue backlog) still holds
-      // it; a holder that dies frees it after the margin.
-      const until = new Date(now.getTime() + job.everyMs + LEASE_MARGIN_MS);
-      const leased = job.perProcess || (await services.database.write((tx) => acquireLease(tx, { name: job.name, holder, now, until })));
-      lastRun.set(job.name, now.getTime());
-      if (!leased) continue;
-      try {
-        await job.run(services);
-        ran.push(job.name);
-      } catch (error) {
-        services.logger.error("job failed", { job: job.name, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      }
+      if (services.clock.now().getTime() - (lastRun.get(job.name) ?? -Infinity) < job.everyMs) continue;
+      if (await runLeased(job)) ran.push(job.name);
     }
     return ran;
   }
 
+  async function run(name: string): Promise<boolean> {
+    const job = jobs.find((candidate) => candidate.name === name);
+    if (!job) throw new Error(`No job named ${name}`);
+    return runLeased(job);
+  }
+
   return {
     runDue,
+    run,
     start(tickMs = 1000) {
       timer ??= setInterval(() => {
         running ??= runDue().finally(() => {

@@ -9,6 +9,7 @@ import { takeNextNumber } from "../../db/queries/number-sequences.ts";
 import { findOperation, saveOperation } from "../../db/queries/operations.ts";
 import { insertPayment } from "../../db/queries/payments.ts";
 import { fingerprint } from "../domain/canonical.ts";
+import { invoiceEvents } from "../domain/events.ts";
 import { assertUsableTemplate } from "../documents/templates.ts";
 import { dateInZone } from "../domain/clock.ts";
 import { AppError } from "../domain/errors.ts";
@@ -157,31 +158,40 @@ function staleBase(current: InvoiceRecord): AppError {
   });
 }
 
-export type RevisionedWrite = {
+export type RevisionedWrite<Response = InvoiceRecord> = {
   invoiceId: string;
   baseRevision: number;
   operationId: string;
   /** What identifies this save for replay: the procedure and its whole input but the operation id. */
   payload: unknown;
   change(current: InvoiceRecord, tx: Executor): Promise<Change>;
+  /**
+   * The answer when it is more than the saved record (a send answers with its delivery), built in the
+   * same transaction after the save and stored for replay; the record itself by default.
+   */
+  respond?(saved: InvoiceRecord, tx: Executor): Promise<Response>;
 };
 
-/** The history entry of a write: the record as it now is, the status it came from, what changed. */
-function addEntry(tx: Executor, accountId: string, actor: string, now: Date, from: InvoiceStatus | null, record: InvoiceRecord, change: Pick<Change, "action" | "changes" | "note">): Promise<void> {
-  return addHistory(tx, {
+/**
+ * What every invoice write leaves besides the row: its history entry (the record as it now is, the
+ * status it came from, what changed) and its events, in the write's own transaction.
+ */
+async function recordWrite(services: Services, tx: Executor, accountId: string, actor: string, now: Date, before: InvoiceRecord | null, record: InvoiceRecord, change: Pick<Change, "action" | "changes" | "note">): Promise<void> {
+  await addHistory(tx, {
     accountId,
     invoiceId: record.id,
     now,
-    entry: { revision: record.revision, action: change.action, from_status: from, to_status: record.status, changes: change.changes, note: change.note ?? null, actor, at: now.toISOString() },
+    entry: { revision: record.revision, action: change.action, from_status: before?.status ?? null, to_status: record.status, changes: change.changes, note: change.note ?? null, actor, at: now.toISOString() },
   });
+  await services.events.record(tx, accountId, now, invoiceEvents(before, record, change.action));
 }
 
 /** One revisioned save (DESIGN "Revisions and idempotency"). */
-export async function saveRevision(services: Services, writer: Writer, write: RevisionedWrite): Promise<InvoiceRecord> {
+export async function saveRevision<Response = InvoiceRecord>(services: Services, writer: Writer, write: RevisionedWrite<Response>): Promise<Response> {
   const print = await fingerprint(write.payload);
   const operationKey = `op:${write.operationId}`;
   return services.database.write(async (tx) => {
-    const replay = await earlierResult<InvoiceRecord>(tx, writer.accountId, operationKey, print, { operation_id: write.operationId });
+    const replay = await earlierResult<Response>(tx, writer.accountId, operationKey, print, { operation_id: write.operationId });
     if (replay) return replay;
     const current = await ownedInvoice(tx, writer.accountId, write.invoiceId);
     const now = services.clock.now();
@@ -199,9 +209,10 @@ export async function saveRevision(services: Services, writer: Writer, write: Re
     if (!(await replaceInvoice(tx, writer.accountId, record, current.revision))) {
       throw new AppError("REVISION_CONFLICT", "The invoice changed while saving", { current_revision: current.revision + 1 });
     }
-    await addEntry(tx, writer.accountId, writer.actor, now, current.status, record, change);
-    await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 200, response: record }, now });
-    return record;
+    await recordWrite(services, tx, writer.accountId, writer.actor, now, current, record, change);
+    const response = write.respond ? await write.respond(record, tx) : (record as Response);
+    await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 200, response }, now });
+    return response;
   });
 }
 
@@ -211,7 +222,7 @@ export async function saveSystemMove(services: Services, tx: Executor, accountId
   const moved = await transitioned(tx, accountId, current, to, { kind: "system" }, now);
   const record: InvoiceRecord = { ...moved.record, revision: current.revision + 1, updated_at: now.toISOString() };
   if (!(await replaceInvoice(tx, accountId, record, current.revision))) return null;
-  await addEntry(tx, accountId, "system", now, current.status, record, { action: "transitioned", changes: moved.changes });
+  await recordWrite(services, tx, accountId, "system", now, current, record, { action: "transitioned", changes: moved.changes });
   return record;
 }
 
@@ -250,13 +261,13 @@ export async function createOnce(services: Services, writer: Writer, params: Ide
     await assertNumberFree(tx, writer.accountId, record);
     await insertInvoice(tx, writer.accountId, record);
     const now = services.clock.now();
-    await addEntry(tx, writer.accountId, writer.actor, now, null, record, { action: "created", changes: [] });
+    await recordWrite(services, tx, writer.accountId, writer.actor, now, null, record, { action: "created", changes: [] });
     let result = record;
     if (params.followUp) {
       const change = await params.followUp(record, tx);
       result = { ...change.record, revision: record.revision + 1, updated_at: now.toISOString() };
       await replaceInvoice(tx, writer.accountId, result, record.revision);
-      await addEntry(tx, writer.accountId, writer.actor, now, record.status, result, change);
+      await recordWrite(services, tx, writer.accountId, writer.actor, now, record, result, change);
     }
     if (params.key) {
       await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 201, response: result }, now });

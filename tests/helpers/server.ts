@@ -17,7 +17,7 @@ export type TestAccount = { accountId: string; key: string };
 
 export type TestServer = {
   url: string;
-  /** The suite's own DATA_DIR, removed by close(). */
+  /** The suite's own DATA_DIR, removed by close() unless it was given. */
   dataDir: string;
   services: Services;
   app: App;
@@ -34,10 +34,15 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-export type TestServerOptions = { env?: Record<string, string>; now?: string };
+export type TestServerOptions = {
+  env?: Record<string, string>;
+  now?: string;
+  /** Start on an existing DATA_DIR (a restart of a suite's service); the caller removes it. */
+  dataDir?: string;
+};
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), "invoices-test-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "invoices-test-")));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", KEY_CACHE_MS: "0", ...options.env });
   const clock = manualClock(options.now ?? "2026-11-21T10:00:00Z");
   const logs: string[] = [];
@@ -83,7 +88,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await app.stop();
       await services.renderer.close();
       await services.database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

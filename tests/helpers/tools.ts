@@ -3,6 +3,7 @@ export const EXPECTED_TOOLS = [
   "entities.mutate",
   "entities.query",
   "invoices.analytics",
+  "invoices.automate",
   "invoices.create",
   "invoices.createFromDsl",
   "invoices.duplicate",

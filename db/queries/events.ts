@@ -1,0 +1,72 @@
+import { and, asc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import type { EventRecord, EventResourceType, EventType } from "../../server/domain/events.ts";
+import type { Executor } from "../client.ts";
+import { events } from "../schema/index.ts";
+import { placeholdersOf, prepared } from "./prepared.ts";
+
+export type StoredEvent = EventRecord & { seq: number };
+
+export async function insertEvent(db: Executor, accountId: string, event: EventRecord): Promise<void> {
+  const row: Omit<typeof events.$inferInsert, "seq"> = {
+    id: event.id,
+    accountId,
+    type: event.type,
+    resourceType: event.resource.type,
+    resourceId: event.resource.id,
+    data: event.data,
+    createdAt: event.created_at,
+  };
+  await prepared(db, "insertEvent", () => db.insert(events).values(placeholdersOf(row)).prepare()).run({ ...row, data: JSON.stringify(row.data) });
+}
+
+function toEvent(row: typeof events.$inferSelect): StoredEvent {
+  return {
+    seq: row.seq,
+    id: row.id,
+    type: row.type as EventType,
+    resource: { type: row.resourceType as EventResourceType, id: row.resourceId },
+    data: row.data,
+    created_at: row.createdAt,
+  };
+}
+
+export type EventFilter = { type?: string; resourceId?: string; since?: string };
+
+/**
+ * A page of an account's events, newest first, with the total matching; `before` (a seq) continues
+ * after the last one a page showed.
+ */
+export async function listEvents(db: Executor, accountId: string, filter: EventFilter, page: { limit: number; offset: number }): Promise<{ rows: StoredEvent[]; total: number }> {
+  const where: SQL[] = [eq(events.accountId, accountId)];
+  if (filter.type) where.push(eq(events.type, filter.type));
+  if (filter.resourceId) where.push(eq(events.resourceId, filter.resourceId));
+  if (filter.since) where.push(sql`${events.createdAt} >= ${filter.since}`);
+  const condition = and(...where);
+  const [rows, [count]] = await Promise.all([
+    db.select().from(events).where(condition).orderBy(sql`${events.seq} desc`).limit(page.limit).offset(page.offset),
+    db.select({ total: sql<number>`count(*)` }).from(events).where(condition),
+  ]);
+  return { rows: rows.map(toEvent), total: count?.total ?? 0 };
+}
+
+/** An event by id, with its account for the tenancy check (`assertOwned`). */
+export async function findEvent(db: Executor, id: string): Promise<{ accountId: string; record: StoredEvent } | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  return row ? { accountId: row.accountId, record: toEvent(row) } : undefined;
+}
+
+/** Events committed after `seq`, oldest first: what webhook fan-out has not seen yet. */
+export async function eventsAfter(db: Executor, seq: number, limit: number): Promise<StoredEvent[]> {
+  const rows = await db.select().from(events).where(gt(events.seq, seq)).orderBy(asc(events.seq)).limit(limit);
+  return rows.map(toEvent);
+}
+
+/** The newest seq, 0 when there is none: a new webhook endpoint hears of what comes after it. */
+export async function lastEventSeq(db: Executor): Promise<number> {
+  const [row] = await db.select({ seq: sql<number | null>`max(${events.seq})` }).from(events);
+  return row?.seq ?? 0;
+}
+
+export async function purgeEvents(db: Executor, before: string): Promise<void> {
+  await db.delete(events).where(lt(events.createdAt, before));
+}

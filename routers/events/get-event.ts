@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { findEvent } from "../../db/queries/events.ts";
+import { assertOwned } from "../../server/invoices/ownership.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { EXAMPLE_IDS } from "../shared/examples.ts";
+import { resourceId } from "../shared/schemas.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { eventOutput } from "./event.schema.ts";
+
+export const getEventProcedure = scopedProcedure("invoices:read")
+  .meta({
+    openapi: { method: "GET", path: "/events/{id}", tags: ["events"], operationId: "getEvent", summary: "One event" },
+    tool: { ...INVOICES_AUTOMATE_TOOL, action: "get_event", example: { id: EXAMPLE_IDS.event } },
+  })
+  .input(z.strictObject({ id: resourceId("evt") }))
+  .output(eventOutput)
+  .query(async ({ ctx, input }) => {
+    const { seq: _seq, ...shown } = assertOwned(await findEvent(ctx.services.database.db, input.id), ctx.accountId, "event", input.id);
+    return shown;
+  });

@@ -1,0 +1,8 @@
+import { router } from "../trpc.ts";
+import { getEventProcedure } from "./get-event.ts";
+import { listEventsProcedure } from "./list-events.ts";
+
+export const eventsRouter = router({
+  list: listEventsProcedure,
+  get: getEventProcedure,
+});

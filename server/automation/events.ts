@@ -1,0 +1,27 @@
+// The event log every change writes into, in the change's own transaction (ADR 0016): a crash
+// either keeps the change and its event or neither, and webhooks are fed from it afterwards.
+import type { Executor } from "../../db/client.ts";
+import { insertEvent } from "../../db/queries/events.ts";
+import type { EventRecord, NewEvent } from "../domain/events.ts";
+import { newId } from "../domain/ids.ts";
+
+export type EventLog = {
+  /** Writes the events with `tx`, the transaction of the change they announce; returns them stored. */
+  record(tx: Executor, accountId: string, now: Date, events: readonly NewEvent[]): Promise<EventRecord[]>;
+};
+
+/** `enabled: false` (EVENTS=off) exists only to measure what events cost a write. */
+export function createEventLog({ enabled }: { enabled: boolean }): EventLog {
+  return {
+    async record(tx, accountId, now, events) {
+      if (!enabled) return [];
+      const stored: EventRecord[] = [];
+      for (const event of events) {
+        const record: EventRecord = { id: newId("evt", now.getTime()), type: event.type, resource: event.resource, data: event.data, created_at: now.toISOString() };
+        await insertEvent(tx, accountId, record);
+        stored.push(record);
+      }
+      return stored;
+    },
+  };
+}
