@@ -16,7 +16,7 @@ export async function insertEvent(db: Executor, accountId: string, event: EventR
     data: event.data,
     createdAt: event.created_at,
   };
-  await prepared(db, "insertEvent", () => db.insert(events).values(placeholdersOf(row)).prepare()).run({ ...row, data: JSON.stringify(row.data) });
+  await prepared(db, "insertEvent", () => db.insert(events).values(placeholdersOf(row)).prepare()).run(row);
 }
 
 function toEvent(row: typeof events.$inferSelect): StoredEvent {

@@ -1,10 +1,12 @@
-// The scheduler's jobs. Later issues add theirs here (recurring invoices, webhook retries, …).
+// The scheduler's jobs: the housekeeping ones here; mail, webhooks and recurring rules bring theirs.
 import { addDailyUsage } from "../../db/queries/usage.ts";
 import { deleteExpiredFile, findExpiredFiles } from "../../db/queries/files.ts";
 import { findOverdueCandidates, type DueCursor } from "../../db/queries/invoices.ts";
+import { purgeEvents } from "../../db/queries/events.ts";
 import { purgeExpiredKv } from "../../db/queries/kv.ts";
 import { OPERATION_RETENTION_DAYS, purgeOperations } from "../../db/queries/operations.ts";
 import { addDays, dateInZone } from "../domain/clock.ts";
+import { EVENT_RETENTION_DAYS } from "../domain/events.ts";
 import { loadProfile, saveSystemMove } from "../invoices/writes.ts";
 import { ownedInvoice } from "../invoices/ownership.ts";
 import type { Job } from "./scheduler.ts";
@@ -38,13 +40,16 @@ export const markOverdue: Job = {
   },
 };
 
-/** Forgets operation ids and idempotency keys after their 30 days. */
+/** Forgets operation ids and idempotency keys after their 30 days, and events after theirs. */
 export const purgeOldOperations: Job = {
   name: "purge-operations",
   everyMs: 3_600_000,
   async run({ database, clock }) {
-    const cutoff = new Date(clock.now().getTime() - OPERATION_RETENTION_DAYS * 86_400_000);
-    await database.write((tx) => purgeOperations(tx, cutoff));
+    const daysAgo = (days: number): Date => new Date(clock.now().getTime() - days * 86_400_000);
+    await database.write(async (tx) => {
+      await purgeOperations(tx, daysAgo(OPERATION_RETENTION_DAYS));
+      await purgeEvents(tx, daysAgo(EVENT_RETENTION_DAYS).toISOString());
+    });
   },
 };
 
