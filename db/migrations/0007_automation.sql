@@ -1,5 +1,5 @@
 CREATE TABLE `events` (
-	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`seq` integer PRIMARY KEY NOT NULL,
 	`id` text NOT NULL,
 	`account_id` text NOT NULL,
 	`type` text NOT NULL,
@@ -11,9 +11,7 @@ CREATE TABLE `events` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `events_id_unique` ON `events` (`id`);--> statement-breakpoint
 CREATE INDEX `events_account` ON `events` (`account_id`,`seq`);--> statement-breakpoint
-CREATE INDEX `events_account_type` ON `events` (`account_id`,`type`,`seq`);--> statement-breakpoint
 CREATE INDEX `events_resource` ON `events` (`account_id`,`resource_id`,`seq`);--> statement-breakpoint
-CREATE INDEX `events_created` ON `events` (`created_at`);--> statement-breakpoint
 CREATE TABLE `mail_attempts` (
 	`id` text PRIMARY KEY NOT NULL,
 	`account_id` text NOT NULL,

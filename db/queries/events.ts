@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { EventRecord, EventResourceType, EventType } from "../../server/domain/events.ts";
 import type { Executor } from "../client.ts";
 import { events } from "../schema/index.ts";
@@ -19,7 +19,8 @@ export async function insertEvent(db: Executor, accountId: string, event: EventR
   await prepared(db, "insertEvent", () => db.insert(events).values(placeholdersOf(row)).prepare()).run(row);
 }
 
-function toEvent(row: typeof events.$inferSelect): StoredEvent {
+/** A stored row as the event it records (also for webhook deliveries, db/queries/webhooks.ts). */
+export function toEvent(row: typeof events.$inferSelect): StoredEvent {
   return {
     seq: row.seq,
     id: row.id,
@@ -55,18 +56,34 @@ export async function findEvent(db: Executor, id: string): Promise<{ accountId: 
   return row ? { accountId: row.accountId, record: toEvent(row) } : undefined;
 }
 
-/** Events committed after `seq`, oldest first: what webhook fan-out has not seen yet. */
-export async function eventsAfter(db: Executor, seq: number, limit: number): Promise<StoredEvent[]> {
-  const rows = await db.select().from(events).where(gt(events.seq, seq)).orderBy(asc(events.seq)).limit(limit);
-  return rows.map(toEvent);
-}
-
 /** The newest seq, 0 when there is none: a new webhook endpoint hears of what comes after it. */
 export async function lastEventSeq(db: Executor): Promise<number> {
   const [row] = await db.select({ seq: sql<number | null>`max(${events.seq})` }).from(events);
   return row?.seq ?? 0;
 }
 
+/** The created_at of the first event at or after `seq`; undefined when there is none. */
+async function timeAtOrAfter(db: Executor, seq: number): Promise<{ seq: number; createdAt: string } | undefined> {
+  const [row] = await db.select({ seq: events.seq, createdAt: events.createdAt }).from(events).where(gte(events.seq, seq)).orderBy(asc(events.seq)).limit(1);
+  return row;
+}
+
+/**
+ * Deletes the events made before `before`. seq grows with time, so the boundary is found by a binary
+ * search over seq (a few lookups by primary key), not through an index on created_at that every
+ * insert would pay for. The newest event always stays, so its seq is never handed out again.
+ */
 export async function purgeEvents(db: Executor, before: string): Promise<void> {
-  await db.delete(events).where(lt(events.createdAt, before));
+  const [bounds] = await db.select({ first: sql<number | null>`min(${events.seq})`, last: sql<number | null>`max(${events.seq})` }).from(events);
+  if (bounds?.first == null || bounds.last == null) return;
+  // Invariant: every event below `low` is older than `before`; the one at `high` is not (or is the newest).
+  let low = bounds.first;
+  let high = bounds.last;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const found = await timeAtOrAfter(db, middle);
+    if (found && found.createdAt < before && found.seq < high) low = found.seq + 1;
+    else high = middle;
+  }
+  await db.delete(events).where(lt(events.seq, low));
 }

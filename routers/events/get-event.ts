@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { findEvent } from "../../db/queries/events.ts";
+import { retainedSince } from "../../server/domain/events.ts";
 import { assertOwned } from "../../server/invoices/ownership.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
@@ -15,6 +16,8 @@ export const getEventProcedure = scopedProcedure("invoices:read")
   .input(z.strictObject({ id: resourceId("evt") }))
   .output(eventOutput)
   .query(async ({ ctx, input }) => {
-    const { seq: _seq, ...shown } = assertOwned(await findEvent(ctx.services.database.db, input.id), ctx.accountId, "event", input.id);
+    const found = await findEvent(ctx.services.database.db, input.id);
+    const kept = found && found.record.created_at >= retainedSince(ctx.services.clock.now()) ? found : undefined;
+    const { seq: _seq, ...shown } = assertOwned(kept, ctx.accountId, "event", input.id);
     return shown;
   });

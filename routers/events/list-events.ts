@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listEvents } from "../../db/queries/events.ts";
-import { EVENT_RETENTION_DAYS } from "../../server/domain/events.ts";
+import { EVENT_RETENTION_DAYS, retainedSince } from "../../server/domain/events.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
 import { scopedProcedure } from "../trpc.ts";
@@ -28,6 +28,8 @@ export const listEventsProcedure = scopedProcedure("invoices:read")
   .output(listOf(eventOutput))
   .query(async ({ ctx, input }) => {
     const { type, resource_id, since, limit, offset } = input;
-    const { rows, total } = await listEvents(ctx.services.database.db, ctx.accountId, { type, resourceId: resource_id, since: since && new Date(since).toISOString() }, { limit, offset });
+    const kept = retainedSince(ctx.services.clock.now());
+    const asked = since ? new Date(since).toISOString() : kept;
+    const { rows, total } = await listEvents(ctx.services.database.db, ctx.accountId, { type, resourceId: resource_id, since: asked > kept ? asked : kept }, { limit, offset });
     return { data: rows.map(({ seq: _seq, ...event }) => event), total, limit, offset };
   });

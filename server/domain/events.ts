@@ -37,6 +37,14 @@ export type EventRecord = NewEvent & { id: string; created_at: string };
 /** Days an event is kept (and listed, and redeliverable). */
 export const EVENT_RETENTION_DAYS = 30;
 
+/**
+ * The oldest time an event may have and still be shown. The purge runs hourly and keeps the newest
+ * event whatever its age (db/queries/events.ts), so reads apply the retention themselves.
+ */
+export function retainedSince(now: Date): string {
+  return new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
+}
+
 const STATUS_EVENTS: Partial<Record<InvoiceStatus, EventType>> = {
   sent: "invoice.sent",
   viewed: "invoice.viewed",

@@ -8,6 +8,7 @@ import { api } from "../../helpers/http.ts";
 import { expectError, expectStatus, invoicePath, setProfile, steppedAccount, withQuery, type SteppedAccount } from "../../helpers/invoices.ts";
 import { expectSecurityCases } from "../../helpers/security.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
+import { createWebhook, RECEIVER_ENV, startReceiver } from "../../helpers/webhooks.ts";
 
 let server: TestServer;
 let owner: SteppedAccount;
@@ -134,18 +135,26 @@ describe("GET /api/events", () => {
     expect((await eventsOf(stranger)).total).toBe(0);
   });
 
-  test("events are kept 30 days, then the purge forgets them", async () => {
-    const dedicated = await startTestServer();
+  test("events are kept 30 days, then the purge forgets them and their settled webhook deliveries", async () => {
+    const dedicated = await startTestServer({ env: RECEIVER_ENV });
+    const receiver = await startReceiver();
     try {
       const account = await steppedAccount(dedicated);
+      const endpoint = await createWebhook(account.client, { url: receiver.url, event_types: ["*"] });
       await account.steps.create();
+      await dedicated.scheduler.run("deliver-webhooks");
+      const deliveries = () => account.client.get(`/api/webhooks/${endpoint.id}/deliveries`);
+      expect(expectStatus(await deliveries(), 200)).toMatchObject({ total: 1, data: [{ status: "delivered" }] });
       dedicated.clock.advance(29 * 86_400_000);
       await dedicated.scheduler.run("purge-operations");
       expect((await eventsOf(account)).total).toBe(1);
+      expect(expectStatus(await deliveries(), 200).total).toBe(1);
       dedicated.clock.advance(2 * 86_400_000);
       await dedicated.scheduler.run("purge-operations");
       expect((await eventsOf(account)).total).toBe(0);
+      expect(expectStatus(await deliveries(), 200).total).toBe(0);
     } finally {
+      await receiver.stop();
       await dedicated.close();
     }
   });
@@ -182,7 +191,7 @@ describe("GET /api/events/{id}", () => {
     });
     expect(listedByTool.body.result.structuredContent.data).toEqual([listed]);
     const trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: { authorization: `Bearer ${owner.key}` } })] });
-    expect(await trpc.events.get.query({ id: listed!.id })).toEqual(listed!);
+    expect(await trpc.events.get.query({ id: listed!.id })).toEqual(listed as never);
   });
 
   test("a missing event is 404", async () => {
