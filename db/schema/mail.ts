@@ -15,7 +15,7 @@ export const mailOutbox = sqliteTable(
     /** send | reminder | sign_in */
     kind: text("kind").notNull(),
     message: text("message", { mode: "json" }).notNull(),
-    /** pending | sent | failed */
+    /** pending | sent | failed | cancelled (a reminder whose invoice was settled before delivery) */
     status: text("status").notNull(),
     attempts: integer("attempts").notNull(),
     nextAttemptAt: text("next_attempt_at"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ATTACHMENT_FORMATS } from "../../server/domain/mail.ts";
 import { createFromDsl, DSL_EXAMPLE } from "../../server/invoices/dsl.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { createInvoiceInput } from "./create-invoice.ts";
@@ -17,7 +18,7 @@ export const createInvoiceFromDsl = scopedProcedure("invoices:write")
       operationId: "createInvoiceFromDsl",
       summary: "Create an invoice from Invoice DSL text (JSON {dsl} or the text itself as text/plain); dry_run shows it without storing",
       description:
-        "Both layouts of the Invoice DSL: keyword lines (INVOICE, FROM name | address, TO name | e-mail, DATE, DUE date or Net 30, CURRENCY, TAX region or percent, ITEMS with indented `description quantity x amount` lines, NOTE, TERMS, LOCALE, FINALIZE) or colon lines with `description | quantity | amount` items. Every problem comes back at once in one 422, each with its line, column, text and what was expected.",
+        "Both layouts of the Invoice DSL: keyword lines (INVOICE, FROM name | address, TO name | e-mail, DATE, DUE date or Net 30, CURRENCY, TAX region or percent, ITEMS with indented `description quantity x amount` lines, NOTE, TERMS, LOCALE, FINALIZE, SEND e-mail) or colon lines with `description | quantity | amount` items. Every problem comes back at once in one 422, each with its line, column, text and what was expected.",
     },
     successStatus: 201,
     createdId: (output: { dry_run: boolean; invoice: { id: string } }) => (output.dry_run ? null : output.invoice.id),
@@ -26,7 +27,7 @@ export const createInvoiceFromDsl = scopedProcedure("invoices:write")
       name: "invoices.createFromDsl",
       title: "Create invoice from DSL",
       description:
-        "Create an invoice from a compact Invoice DSL string (about a third of the tokens of the JSON). Keyword lines: INVOICE [number], FROM name | address | e-mail, TO name | e-mail | address, DATE YYYY-MM-DD, DUE YYYY-MM-DD or Net 30, CURRENCY EUR (or let € say it), TAX DE (the region's standard VAT) or TAX 19, LOCALE de-DE, NOTE text, TERMS text, ITEMS then one indented line per item: `Consulting 10 x €120.00 [7%]` (quantity 1 may be left out), FINALIZE to lock it and assign its number in the same call. Colon lines with `description | quantity | amount` items work too. TO links the account's client with that e-mail, then name. dry_run: true returns the invoice with its totals and stores nothing; problems come back all at once with line and column.",
+        "Create an invoice from a compact Invoice DSL string (about a third of the tokens of the JSON). Keyword lines: INVOICE [number], FROM name | address | e-mail, TO name | e-mail | address, DATE YYYY-MM-DD, DUE YYYY-MM-DD or Net 30, CURRENCY EUR (or let € say it), TAX DE (the region's standard VAT) or TAX 19, LOCALE de-DE, NOTE text, TERMS text, ITEMS then one indented line per item: `Consulting 10 x €120.00 [7%]` (quantity 1 may be left out), FINALIZE to lock it and assign its number in the same call, SEND ap@client.example (or SEND alone, to the TO e-mail) to finalize it and e-mail it with its PDF and share link too (sending from draft approves it: needs invoices:approve). Colon lines with `description | quantity | amount` items work too. TO links the account's client with that e-mail, then name. dry_run: true returns the invoice with its totals and stores nothing; problems come back all at once with line and column.",
       auth: "key",
       hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
       example: { dsl: DSL_EXAMPLE, dry_run: true },
@@ -46,6 +47,15 @@ export const createInvoiceFromDsl = scopedProcedure("invoices:write")
       dry_run: z.boolean(),
       finalized: z.boolean().describe("FINALIZE locked it and assigned its number"),
       client_id: z.string().nullable().describe("the account's client the TO line was linked to"),
+      send: z
+        .object({
+          to: z.array(z.string()),
+          subject: z.string(),
+          attachments: z.array(z.enum(ATTACHMENT_FORMATS)),
+          mail_id: z.string().nullable().describe("the queued e-mail; null on a dry run"),
+        })
+        .nullable()
+        .describe("what SEND e-mailed (queued for delivery) or, on a dry run, would e-mail; null without SEND"),
     }),
   )
   .mutation(({ ctx, input }) =>

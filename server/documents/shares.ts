@@ -1,6 +1,7 @@
 // Share links (DESIGN "Rendering and export"): one active link per invoice, 30 days by default.
 // The token is HMAC(SECRET_KEY, share id + 128 random bits of salt): unguessable, never stored (only
 // its SHA-256, to find the row), and derivable again so a second POST hands back the same link.
+import type { Executor } from "../../db/client.ts";
 import { deleteShareOfInvoice, findShareByTokenHash, findShareOfInvoice, replaceShare, type ShareRow } from "../../db/queries/shares.ts";
 import { findInvoice, setShareUrl } from "../../db/queries/invoices.ts";
 import { AppError } from "../domain/errors.ts";
@@ -25,24 +26,27 @@ async function linkOf(services: Services, share: ShareRow): Promise<ShareLink> {
 
 /** The invoice's live link, or a new one valid for `days`. */
 export async function shareInvoice(services: Services, accountId: string, invoice: InvoiceRecord, days: number): Promise<ShareLink> {
-  return services.database.write(async (tx) => {
-    const now = services.clock.now();
-    const current = await findShareOfInvoice(tx, invoice.id);
-    if (current && current.expiresAt > now.toISOString()) return linkOf(services, current);
-    const share: ShareRow = {
-      id: newId("shr", now.getTime()),
-      accountId,
-      invoiceId: invoice.id,
-      salt: base64Url(crypto.getRandomValues(new Uint8Array(16))),
-      tokenHash: "",
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + days * 86_400_000).toISOString(),
-    };
-    const link = await linkOf(services, share);
-    await replaceShare(tx, { ...share, tokenHash: await sha256Hex(link.token) });
-    await setShareUrl(tx, accountId, invoice.id, link.url);
-    return link;
-  });
+  return services.database.write((tx) => shareLinkIn(services, tx, accountId, invoice.id, days));
+}
+
+/** shareInvoice inside a write already under way (a send makes its link in its own transaction). */
+export async function shareLinkIn(services: Services, tx: Executor, accountId: string, invoiceId: string, days: number): Promise<ShareLink> {
+  const now = services.clock.now();
+  const current = await findShareOfInvoice(tx, invoiceId);
+  if (current && current.expiresAt > now.toISOString()) return linkOf(services, current);
+  const share: ShareRow = {
+    id: newId("shr", now.getTime()),
+    accountId,
+    invoiceId,
+    salt: base64Url(crypto.getRandomValues(new Uint8Array(16))),
+    tokenHash: "",
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + days * 86_400_000).toISOString(),
+  };
+  const link = await linkOf(services, share);
+  await replaceShare(tx, { ...share, tokenHash: await sha256Hex(link.token) });
+  await setShareUrl(tx, accountId, invoiceId, link.url);
+  return link;
 }
 
 /** Revokes the invoice's link; false when it had none. The old URL answers 404 from then on. */

@@ -1,7 +1,7 @@
 // invoices.createFromDsl (spec §4.4; ADR 0012): the DSL text read by the pure parser
 // (render/codecs/dsl-parse.ts), its buyer linked to the account's client, the result checked as
-// create input and built by the domain, then stored (and finalized when it says FINALIZE) in one
-// transaction, or only shown on a dry run. Every problem, from the text or from the invoice it
+// create input and built by the domain, then stored (and finalized when it says FINALIZE, sent by
+// e-mail when it says SEND) in one transaction, or only shown on a dry run. Every problem, from the text or from the invoice it
 // makes, comes back in one 422 with the line and column it stems from.
 import type { DslProblem, DslSource, ParsedDsl } from "../../render/codecs/dsl-parse.ts";
 import { parseDsl } from "../../render/codecs/dsl-parse.ts";
@@ -11,6 +11,15 @@ import { newId } from "../domain/ids.ts";
 import { newInvoice, type InvoiceFieldsInput, type InvoiceRecord } from "../domain/invoice.ts";
 import { describeIssues, type SchemaIssue } from "../domain/validation.ts";
 import type { Services } from "../services.ts";
+import type { Executor } from "../../db/client.ts";
+import { listMailOfInvoice } from "../../db/queries/mail.ts";
+import { listSequences } from "../../db/queries/number-sequences.ts";
+import { sendContent } from "../automation/mail/content.ts";
+import { planTransition } from "../domain/lifecycle.ts";
+import { DEFAULT_ATTACHMENTS, type AttachmentFormat } from "../domain/mail.ts";
+import { formatInvoiceNumber } from "../domain/numbering.ts";
+import type { StoredProfile } from "../domain/profile.ts";
+import { sendAfterCreate, type SendOptions } from "./send.ts";
 import { createOnce, finalized, loadProfile, resolveReferences, todayFor, type Writer } from "./writes.ts";
 
 /** The DSL's example wherever it is shown (the tool's example call, llms.txt): a test creates an invoice from it. */
@@ -35,10 +44,10 @@ export type DslRequest = {
   validate(fields: InvoiceFieldsInput): SchemaIssue[] | null;
 };
 
-export type DslOutcome = { invoice: InvoiceRecord; layout: ParsedDsl["layout"]; dry_run: boolean; finalized: boolean; client_id: string | null };
+/** What SEND e-mails (or, on a dry run, would): recipients, subject, files, and the queued message. */
+export type DslSend = { to: string[]; subject: string; attachments: AttachmentFormat[]; mail_id: string | null };
 
-const SEND_UNAVAILABLE =
-  "no SEND line: sending by e-mail is not available yet (invoices.send comes with the automation capability); create the invoice without it and share its link";
+export type DslOutcome = { invoice: InvoiceRecord; layout: ParsedDsl["layout"]; dry_run: boolean; finalized: boolean; client_id: string | null; send: DslSend | null };
 
 function refusal(problems: DslProblem[]): AppError {
   const sorted = [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
@@ -107,13 +116,11 @@ export async function createFromDsl(services: Services, writer: Writer, request:
   const now = services.clock.now();
   const lineCount = request.text.replace(/\n$/, "").split("\n").length;
   const read = parseDsl(request.text, { today: todayFor(profile, now), currency: profile.currency });
-  // SEND is found in the raw text, so a draft with other mistakes hears about it in the same round.
-  const sending = keywordLines(request.text, "send", SEND_UNAVAILABLE);
-  if (!read.ok) throw refusal([...read.problems.filter((problem) => !sending.some((send) => send.line === problem.line)), ...sending]);
+  if (!read.ok) throw refusal(read.problems);
   const parsed = read.value;
   const fields = await fieldsOf(services, writer.accountId, parsed, profile.locale);
   const issues = request.validate(fields);
-  const problems = [...(issues ? describeIssues(issues).map(({ field, issue }) => problemAt(parsed, lineCount, field, issue)) : []), ...sending];
+  const problems = issues ? describeIssues(issues).map(({ field, issue }) => problemAt(parsed, lineCount, field, issue)) : [];
   if (problems.length) throw refusal(problems);
   let record: InvoiceRecord;
   try {
@@ -124,17 +131,40 @@ export async function createFromDsl(services: Services, writer: Writer, request:
     if (!field || !(error instanceof AppError)) throw error;
     throw refusal([problemAt(parsed, lineCount, field, String(error.details?.issue ?? error.message))]);
   }
-  const finalize = parsed.directives.finalize;
+  const { finalize, send } = parsed.directives;
   if (finalize && record.items.length === 0) throw refusal(keywordLines(request.text, "finalize", "item lines before FINALIZE: an invoice needs at least one line to be finalized"));
+  if (send && record.items.length === 0) throw refusal(keywordLines(request.text, "send", "item lines before SEND: an invoice needs at least one line to be sent"));
+  const sending: SendOptions | null = send ? { via: "email", to: [send.to] } : null;
   const outcome = { layout: parsed.layout, client_id: record.client_id };
-  if (request.dryRun) return { ...outcome, invoice: record, dry_run: true, finalized: false };
+  if (request.dryRun) {
+    // Sending from draft approves: a dry run refuses what the real call would (403 without invoices:approve).
+    if (sending) planTransition(record.type, record.status, "sent", writer.mover);
+    const preview = sending ? sendPreview({ ...record, number: record.number ?? (await nextNumber(db, writer.accountId, profile, record)) }, sending, null) : null;
+    return { ...outcome, invoice: record, dry_run: true, finalized: false, send: preview };
+  }
   const stored = await createOnce(services, writer, {
     key: request.idempotencyKey,
     payload: { procedure: "invoices.createFromDsl", dsl: request.text },
     build: async () => record,
-    followUp: finalize
-      ? async (created, tx) => ({ record: await finalized(tx, writer.accountId, created, services.clock.now()), action: "finalized", changes: ["locked", "number"] })
-      : undefined,
+    followUp: sending
+      ? sendAfterCreate(services, writer, sending)
+      : finalize
+        ? async (created, tx) => ({ record: await finalized(tx, writer.accountId, created, services.clock.now()), action: "finalized", changes: ["locked", "number"] })
+        : undefined,
   });
-  return { ...outcome, invoice: stored, dry_run: false, finalized: stored.locked };
+  const mail = sending ? (await listMailOfInvoice(db, writer.accountId, stored.id)).find((queued) => queued.kind === "send") : undefined;
+  return { ...outcome, invoice: stored, dry_run: false, finalized: stored.locked, send: sending ? sendPreview(stored, sending, mail?.id ?? null) : null };
+}
+
+/** What a SEND e-mails: its recipient, the subject the invoice's language gives, the PDF. */
+function sendPreview(record: InvoiceRecord, options: SendOptions, mailId: string | null): DslSend {
+  const { subject } = sendContent(record, { shareUrl: record.share_url });
+  return { to: options.to ?? [], subject, attachments: [...DEFAULT_ATTACHMENTS], mail_id: mailId };
+}
+
+/** The number finalizing would give the draft now (a dry run takes none). */
+async function nextNumber(db: Executor, accountId: string, profile: StoredProfile, record: InvoiceRecord): Promise<string> {
+  const year = Number(record.issue_date.slice(0, 4));
+  const sequence = (await listSequences(db, accountId)).find((candidate) => candidate.type === record.type && candidate.year === year);
+  return formatInvoiceNumber(profile.prefixes[record.type], year, sequence?.next ?? 1);
 }

@@ -1,9 +1,13 @@
 // POST /api/invoices/dsl (invoices.createFromDsl): both layouts, JSON or text/plain, dry runs,
-// FINALIZE in one transaction, the buyer linked to the account's client, every problem at once.
+// FINALIZE and SEND in one transaction, the buyer linked to the account's client, every problem at once.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { createTRPCClient, httpLink } from "@trpc/client";
+import { simpleParser } from "mailparser";
 import type { AppRouter } from "../../../routers/index.ts";
 import { api } from "../../helpers/http.ts";
+import { deliverMail, outboxOf } from "../../helpers/mail.ts";
 import { expectError, expectStatus, setProfile, steppedAccount, type SteppedAccount } from "../../helpers/invoices.ts";
 import { expectSecurityCases } from "../../helpers/security.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
@@ -156,6 +160,67 @@ describe("POST /api/invoices/dsl: happy", () => {
   });
 });
 
+describe("POST /api/invoices/dsl: SEND", () => {
+  let sender: SteppedAccount;
+
+  beforeAll(async () => {
+    sender = await steppedAccount(server);
+    await setProfile(sender.client, { currency: "EUR", locale: "de-DE", contact: { email: "billing@acme.example" } });
+  });
+
+  const mailOf = async (invoiceId: string) => outboxOf(server, sender.accountId, invoiceId);
+
+  test("creates, finalizes and sends in one call: the e-mail is queued with the status change and delivered", async () => {
+    const reply = await postDsl(sender, { dsl: `${LAYOUT_A}SEND buchhaltung@globex.example\n` });
+    expect(reply.status).toBe(201);
+    const { invoice, finalized, send } = reply.body;
+    expect(invoice).toMatchObject({ status: "sent", number: "INV-2026-0001", locked: true, revision: 2, share_url: expect.stringContaining("/share/") });
+    expect(finalized).toBe(true);
+    expect(send).toEqual({ to: ["buchhaltung@globex.example"], subject: "Rechnung INV-2026-0001 von Acme GmbH", attachments: ["pdf"], mail_id: expect.stringMatching(/^msg_/) });
+    expect((await sender.steps.history(invoice.id)).map((entry) => [entry.revision, entry.action, entry.to_status])).toEqual([
+      [1, "created", "draft"],
+      [2, "sent", "sent"],
+    ]);
+    const [queued, ...more] = await mailOf(invoice.id);
+    expect(more).toEqual([]);
+    expect(queued).toMatchObject({ id: send.mail_id, status: "pending", message: { to: ["buchhaltung@globex.example"], reply_to: "billing@acme.example" } });
+    await deliverMail(server);
+    const parsed = await simpleParser(await readFile(join(server.dataDir, "outbox", `${send.mail_id}.eml`)));
+    expect(parsed.subject).toBe(send.subject);
+    expect(parsed.attachments.map((file) => file.filename)).toEqual(["INV-2026-0001.pdf"]);
+  });
+
+  test("a bare SEND mails the TO line's address; a retry under the same idempotency key queues nothing more", async () => {
+    const headers = { "idempotency-key": `dsl-send-${crypto.randomUUID()}` };
+    const first = await postDsl(sender, { dsl: `${LAYOUT_A}SEND\n` }, headers);
+    expect(first.body.send).toMatchObject({ to: ["ap@globex.example"] });
+    const again = await postDsl(sender, { dsl: `${LAYOUT_A}SEND\n` }, headers);
+    expect(again.body).toEqual(first.body);
+    expect(await mailOf(first.body.invoice.id)).toHaveLength(1);
+  });
+
+  test("a dry run reports what would be sent, with the number it would get, and stores and queues nothing", async () => {
+    const before = await invoiceCount(sender);
+    const reply = await postDsl(sender, { dsl: `${LAYOUT_A}SEND\n`, dry_run: true });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ dry_run: true, finalized: false, invoice: { status: "draft", number: null } });
+    expect(reply.body.send).toEqual({ to: ["ap@globex.example"], subject: "Rechnung INV-2026-0003 von Acme GmbH", attachments: ["pdf"], mail_id: null });
+    expect(await mailOf(reply.body.invoice.id)).toEqual([]);
+    expect(await invoiceCount(sender)).toBe(before);
+  });
+
+  test("sending from draft approves it: a key without invoices:approve gets 403, dry run or not, and nothing is stored", async () => {
+    const agent = { ...sender, client: api(server.url, await server.key(sender.accountId, ["invoices:read", "invoices:write"])) };
+    const before = await invoiceCount(sender);
+    for (const dry_run of [false, true]) {
+      const reply = await postDsl(agent, { dsl: `${LAYOUT_A}SEND\n`, dry_run });
+      expectError(reply, 403, "FORBIDDEN");
+    }
+    expect(expectStatus(await postDsl(agent, { dsl: `${LAYOUT_A}FINALIZE\n` }), 201).invoice.status).toBe("draft");
+    expect(await invoiceCount(sender)).toBe(before + 1);
+  });
+});
+
 describe("POST /api/invoices/dsl: errors", () => {
   test("every problem comes back at once with its line, column, text and what was expected; nothing is stored", async () => {
     const before = await invoiceCount(owner);
@@ -178,13 +243,16 @@ describe("POST /api/invoices/dsl: errors", () => {
     expect(await invoiceCount(owner)).toBe(before);
   });
 
-  test("SEND is a 422 saying sending is not available, never a silent no-op, even beside other problems", async () => {
+  test("SEND with no address on its line or the TO line is a problem at the SEND line, beside the others", async () => {
     const before = await invoiceCount(owner);
-    const reply = await postDsl(owner, { dsl: `${LAYOUT_A}FINALIZE\nSEND ap@globex.example\n` });
-    expectError(reply, 422, "VALIDATION_ERROR");
-    expect(reply.body.details.problems).toEqual([{ line: 11, column: 1, text: "SEND ap@globex.example", expected: expect.stringContaining("sending by e-mail is not available yet") }]);
-    const both = await postDsl(owner, { dsl: "TO Globex\nDATE yesterday\nSEND x@y.example\n" });
-    expect(both.body.details.problems.map((problem: { line: number }) => problem.line)).toEqual([2, 3]);
+    const both = await postDsl(owner, { dsl: "TO Globex\nDATE yesterday\nSEND\n" });
+    expectError(both, 422, "VALIDATION_ERROR");
+    expect(both.body.details.problems.map((problem: { line: number; expected: string }) => [problem.line, problem.expected])).toEqual([
+      [2, "a date as YYYY-MM-DD"],
+      [3, expect.stringContaining("after SEND (or one on the TO line)")],
+    ]);
+    const empty = await postDsl(owner, { dsl: "FROM Acme\nTO Globex | ap@globex.example\nSEND\n" });
+    expect(empty.body.details.problems).toEqual([expect.objectContaining({ line: 3, expected: expect.stringContaining("item lines before SEND") })]);
     expect(await invoiceCount(owner)).toBe(before);
   });
 

@@ -1,0 +1,8 @@
+import { router } from "../trpc.ts";
+import { getRemindersProcedure } from "./get-reminders.ts";
+import { setRemindersProcedure } from "./set-reminders.ts";
+
+export const remindersRouter = router({
+  get: getRemindersProcedure,
+  set: setRemindersProcedure,
+});

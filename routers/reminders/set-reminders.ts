@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { putReminderSchedule } from "../../db/queries/reminders.ts";
+import { normalizedSchedule } from "../../server/domain/reminders.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { scopedProcedure } from "../trpc.ts";
+import { reminderScheduleInput, reminderScheduleOutput } from "./reminder.schema.ts";
+
+export const setRemindersProcedure = scopedProcedure("account:admin")
+  .meta({
+    openapi: {
+      method: "PUT",
+      path: "/reminders",
+      tags: ["reminders"],
+      operationId: "setReminders",
+      summary: "Set the payment reminder schedule: e-mails to the client before and after the due date, until paid",
+    },
+    tool: { ...INVOICES_AUTOMATE_TOOL, action: "set_reminders", example: { enabled: true, offsets: [-3, 1, 7, 14] } },
+  })
+  .input(z.strictObject(reminderScheduleInput))
+  .output(reminderScheduleOutput)
+  .mutation(async ({ ctx, input }) => {
+    const schedule = normalizedSchedule(input);
+    await ctx.services.database.write((tx) => putReminderSchedule(tx, ctx.accountId, schedule));
+    return schedule;
+  });

@@ -1,0 +1,56 @@
+// Where a composed message goes: an SMTP server (SMTP_URL, smtp:// or smtps://, auth in the URL),
+// or, by default, a file per message under DATA_DIR/outbox, so a fresh install sends nothing out and
+// a person can open what would have gone (any mail client reads .eml).
+import { Buffer } from "node:buffer";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createTransport } from "nodemailer";
+import type { Config } from "../../config.ts";
+import type { Logger } from "../../logger.ts";
+import type { ComposedMail } from "./compose.ts";
+
+export type MailTransport = {
+  /** Delivers the message; resolves with the transport's answer, rejects with its error. */
+  send(mail: ComposedMail): Promise<string>;
+  close(): void;
+};
+
+/** The address inside `Name <address>`, for the SMTP envelope. */
+function addressOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
+function smtpTransport(url: string): MailTransport {
+  const transporter = createTransport(url);
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail({ envelope: { from: addressOf(mail.from), to: mail.recipients }, raw: Buffer.from(mail.raw) });
+      return String(info.response);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Writes `<DATA_DIR>/outbox/<id>.eml` beside and renames it into place, so a reader never sees half
+ * a message and a second attempt of the same message replaces the file instead of adding one.
+ */
+function fileTransport(dataDir: string, logger: Logger): MailTransport {
+  const directory = join(dataDir, "outbox");
+  return {
+    async send(mail) {
+      await mkdir(directory, { recursive: true });
+      const path = join(directory, `${mail.id}.eml`);
+      const aside = `${path}.${crypto.randomUUID()}.tmp`;
+      await writeFile(aside, mail.raw);
+      await rename(aside, path);
+      logger.info("mail written to the outbox directory (no SMTP_URL set)", { mail: mail.id, file: path, to: mail.recipients.join(", ") });
+      return `written to ${path}`;
+    },
+    close: () => undefined,
+  };
+}
+
+export function createMailTransport(config: Pick<Config, "smtpUrl" | "dataDir">, logger: Logger): MailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir, logger);
+}

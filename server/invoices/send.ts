@@ -1,0 +1,126 @@
+// invoices.send (issue 8): one revisioned save that moves the invoice to sent through the lifecycle
+// (finalizing it: a number, the lock) and, in the same transaction, makes its share link and queues
+// the e-mail in the outbox, so the status, the history entry, the events and the message commit
+// together or not at all. An operation id replay answers the stored result and queues nothing.
+import type { Executor } from "../../db/client.ts";
+import { findClient } from "../../db/queries/clients.ts";
+import { queueMail } from "../automation/mail/outbox.ts";
+import { sendContent } from "../automation/mail/content.ts";
+import { DEFAULT_SHARE_DAYS, shareLinkIn, type ShareLink } from "../documents/shares.ts";
+import { AppError } from "../domain/errors.ts";
+import type { InvoiceRecord } from "../domain/invoice.ts";
+import { transitionRefused } from "../domain/lifecycle.ts";
+import { DEFAULT_ATTACHMENTS, MAX_RECIPIENTS, movesToSend, type AttachmentFormat, type MailStatus } from "../domain/mail.ts";
+import type { Services } from "../services.ts";
+import { loadProfile, saveRevision, transitioned, type Change, type Writer } from "./writes.ts";
+
+export type SendOptions = {
+  via: "email" | "link";
+  to?: string[] | undefined;
+  cc?: string[] | undefined;
+  subject?: string | undefined;
+  message?: string | undefined;
+  /** Default ["pdf"]; [] sends only the link. */
+  attach?: AttachmentFormat[] | undefined;
+};
+
+export type SendRequest = { invoiceId: string; baseRevision: number; operationId: string; options: SendOptions };
+
+export type QueuedMail = { id: string; status: MailStatus; to: string[]; cc: string[]; reply_to: string | null; subject: string; attachments: AttachmentFormat[] };
+
+export type SendResult = { invoice: InvoiceRecord; via: SendOptions["via"]; share: ShareLink; mail: QueuedMail | null };
+
+type Recipients = { to: string[]; cc: string[] };
+
+/** The client's e-mail as it is now, else the invoice's bill-to e-mail (an invoice without a client). */
+export async function clientEmailOf(db: Executor, accountId: string, record: InvoiceRecord): Promise<string | null> {
+  const client = record.client_id ? await findClient(db, record.client_id) : undefined;
+  return (client?.accountId === accountId ? client.record.email : null) ?? record.bill_to_email;
+}
+
+/**
+ * Who the e-mail goes to: `to`, else the client's e-mail. None is a 422 naming `to`; so are more than MAX_RECIPIENTS.
+ */
+async function recipientsOf(tx: Executor, accountId: string, record: InvoiceRecord, options: SendOptions): Promise<Recipients> {
+  const cc = options.cc ?? [];
+  const clientEmail = options.to ? null : await clientEmailOf(tx, accountId, record);
+  const to = options.to ?? (clientEmail ? [clientEmail] : []);
+  if (to.length === 0) {
+    throw new AppError("VALIDATION_ERROR", "No recipient: give `to`, or an e-mail address to the invoice's client", { field: "to", issue: "required: the client has no e-mail address" });
+  }
+  if (to.length + cc.length > MAX_RECIPIENTS) {
+    throw new AppError("VALIDATION_ERROR", `At most ${MAX_RECIPIENTS} recipients in to and cc together`, { field: "cc", issue: `at most ${MAX_RECIPIENTS} with to` });
+  }
+  return { to, cc };
+}
+
+/**
+ * The revision a send makes: the moves to sent (each checked by the lifecycle, approval included;
+ * the move to sent finalizes), or none for an invoice already out, and the share link on it.
+ */
+async function sentChange(services: Services, tx: Executor, writer: Writer, current: InvoiceRecord, note: string): Promise<Change & { share: ShareLink }> {
+  const moves = movesToSend(current.status);
+  if (!moves) throw transitionRefused(current, writer.mover, `A ${current.status} invoice is never sent`);
+  const now = services.clock.now();
+  let record = current;
+  const changes: string[] = [];
+  for (const to of moves) {
+    const moved = await transitioned(tx, writer.accountId, record, to, writer.mover, now);
+    record = moved.record;
+    changes.push(...moved.changes.filter((change) => !changes.includes(change)));
+  }
+  const share = await shareLinkIn(services, tx, writer.accountId, record.id, DEFAULT_SHARE_DAYS);
+  return { record: { ...record, share_url: share.url }, action: "sent", changes, note, share };
+}
+
+/** The history note: how it went and to whom. */
+function noteOf(recipients: Recipients | null): string {
+  return recipients ? `e-mailed to ${[...recipients.to, ...recipients.cc].join(", ")}` : "sent by link";
+}
+
+/** Queues the e-mail of a document as it is saved (number and link included), in the send's transaction. */
+async function queueSendMail(services: Services, tx: Executor, accountId: string, record: InvoiceRecord, options: SendOptions, recipients: Recipients): Promise<QueuedMail> {
+  const profile = await loadProfile(tx, accountId);
+  const content = sendContent(record, { shareUrl: record.share_url, subject: options.subject, message: options.message });
+  const attach = [...(options.attach ?? DEFAULT_ATTACHMENTS)];
+  const message = { ...recipients, reply_to: profile.contact.email, ...content, attach, offset_days: null };
+  const mail = await queueMail(services, tx, { accountId, invoiceId: record.id, kind: "send", message });
+  return { id: mail.id, status: mail.status, to: message.to, cc: message.cc, reply_to: message.reply_to, subject: message.subject, attachments: attach };
+}
+
+/** Sends a stored invoice (DESIGN "Revisions and idempotency": base_revision and operation_id). */
+export async function sendInvoice(services: Services, writer: Writer, request: SendRequest): Promise<SendResult> {
+  const { invoiceId, baseRevision, operationId, options } = request;
+  let planned: { recipients: Recipients | null; share: ShareLink } | undefined;
+  return saveRevision<SendResult>(services, writer, {
+    invoiceId,
+    baseRevision,
+    operationId,
+    payload: { procedure: "invoices.send", id: invoiceId, base_revision: baseRevision, options },
+    async change(current, tx) {
+      const recipients = options.via === "email" ? await recipientsOf(tx, writer.accountId, current, options) : null;
+      const { share, ...change } = await sentChange(services, tx, writer, current, noteOf(recipients));
+      planned = { recipients, share };
+      return change;
+    },
+    async respond(saved, tx) {
+      if (!planned) throw new Error("respond ran before change");
+      const { recipients, share } = planned;
+      const mail = recipients ? await queueSendMail(services, tx, writer.accountId, saved, options, recipients) : null;
+      return { invoice: saved, via: options.via, share, mail };
+    },
+  });
+}
+
+/**
+ * A create's follow-up that sends the invoice just created, in the create's transaction (the DSL's
+ * SEND, a recurring rule that sends): the same moves, link and queued e-mail as sendInvoice.
+ */
+export function sendAfterCreate(services: Services, writer: Writer, options: SendOptions): (created: InvoiceRecord, tx: Executor) => Promise<Change> {
+  return async (created, tx) => {
+    const recipients = options.via === "email" ? await recipientsOf(tx, writer.accountId, created, options) : null;
+    const { record, action, changes, note } = await sentChange(services, tx, writer, created, noteOf(recipients));
+    if (recipients) await queueSendMail(services, tx, writer.accountId, record, options, recipients);
+    return { record, action, changes, note };
+  };
+}
