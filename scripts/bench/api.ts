@@ -8,6 +8,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { luaScript, runWrk, TIMEOUT_SECONDS, type WrkRequest, type WrkResult } from "./wrk.ts";
+import { CREATE_BODY } from "./create-body.ts";
 
 const CONNECTIONS = 32;
 const WARMUP_SECONDS = 2;
@@ -70,18 +71,6 @@ const enc = (value: unknown): string => encodeURIComponent(JSON.stringify(value)
 const idsOf = (ready: Ready): string[] => (ready.ids?.length ? ready.ids : ["inv_MISSING"]);
 const mcpCall = (name: string, args: Record<string, unknown>): string =>
   JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
-
-const CREATE_BODY = JSON.stringify({
-  from_name: "Bench GmbH",
-  bill_to_name: "Bench Client",
-  bill_to_email: "client@example.com",
-  currency: "EUR",
-  locale: "de-DE",
-  issue_date: "2026-11-01",
-  due_date: "2026-12-01",
-  tax_rate: 19,
-  items: ["Consulting", "Design", "Hosting", "Support", "Travel"].map((description, index) => ({ description, quantity: index + 1, rate: 1000 * (index + 1) })),
-});
 
 const TARGETS: Target[] = [
   { name: "ceiling", label: "ceiling: bare Bun.serve JSON", kind: "ceiling", server: "hello", requests: () => [{ method: "GET", path: "/" }] },

@@ -1,0 +1,96 @@
+// A webhook receiver for tests (a node:http server on 127.0.0.1 inside the test) and the independent
+// check of what it received: the `standardwebhooks` package's verifier.
+import { setSystemTime } from "bun:test";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+import { expectStatus } from "./invoices.ts";
+import type { Api } from "./http.ts";
+
+/** What the service needs to deliver to a receiver on 127.0.0.1 over http (test-only settings). */
+export const RECEIVER_ENV = { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" };
+
+export type Received = { path: string; headers: Record<string, string>; body: string };
+/** How the receiver answers one request: a status and body, or "hang-up" (the socket dropped unanswered). */
+export type Answer = { status: number; body?: string } | "hang-up";
+
+export type Receiver = {
+  url: string;
+  received: Received[];
+  /** Answers the next requests with these in turn, then with the last one given (200 by default). */
+  answer(...answers: Answer[]): void;
+  /** Bodies parsed, for the requests to `path` (all by default). */
+  events(path?: string): any[];
+  stop(): Promise<void>;
+  /** Listens again on the same port (after stop). */
+  start(): Promise<void>;
+};
+
+export async function startReceiver(): Promise<Receiver> {
+  const received: Received[] = [];
+  let queue: Answer[] = [];
+  let last: Answer = { status: 200, body: "ok" };
+  let server: Server | undefined;
+  let port = 0;
+
+  async function start(): Promise<void> {
+    server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+        received.push({ path: request.url ?? "/", headers, body: Buffer.concat(chunks).toString("utf8") });
+        const next = queue.shift() ?? last;
+        if (queue.length === 0) last = next;
+        if (next === "hang-up") request.socket.destroy();
+        else response.writeHead(next.status, { "content-type": "text/plain" }).end(next.body ?? "");
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  }
+  await start();
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    answer(...answers) {
+      queue = [...answers];
+    },
+    events: (path) => received.filter((request) => path === undefined || request.path === path).map((request) => JSON.parse(request.body)),
+    async stop() {
+      server?.closeAllConnections();
+      await new Promise((resolve) => server?.close(resolve));
+    },
+    start,
+  };
+}
+
+/**
+ * Verifies a received delivery with `standardwebhooks` (signature over id, timestamp and body) as if
+ * it arrived at `now` (the service's clock: the verifier refuses timestamps 5 minutes off its own
+ * Date.now()); returns the payload it accepted, or throws.
+ */
+export function verifyDelivery(secret: string, delivery: Received, now: Date): unknown {
+  setSystemTime(now);
+  try {
+    return new Webhook(secret).verify(delivery.body, delivery.headers);
+  } finally {
+    setSystemTime();
+  }
+}
+
+export type Endpoint = { id: string; secret: string; url: string; [field: string]: any };
+
+export async function createWebhook(client: Api, body: Record<string, unknown>): Promise<Endpoint> {
+  return expectStatus(await client.post("/api/webhooks", body), 201);
+}
+
+/** A public address (TEST-NET-3) the guard allows without DNS: endpoints the tests never deliver to. */
+export const PUBLIC_URL = "https://203.0.113.10/hooks";
+
+/** Calls an `invoices.automate` action through JSON-RPC (POST /api/mcp); the tool's result. */
+export async function automate(client: Api, action: string, args: Record<string, unknown> = {}): Promise<{ isError?: boolean; structuredContent?: any; content: Array<{ text: string }> }> {
+  const reply = await client.post("/api/mcp", { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "invoices.automate", arguments: { action, ...args } } });
+  return expectStatus(reply, 200).result;
+}
