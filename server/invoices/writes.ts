@@ -256,22 +256,31 @@ export async function createOnce(services: Services, writer: Writer, params: Ide
   return services.database.write(async (tx) => {
     const replay = await replayOf(tx);
     if (replay) return replay;
-    if (record.client_id) await resolveClient(tx, writer.accountId, record.client_id);
-    if (record.template_id) await assertUsableTemplate(tx, writer.accountId, record.template_id);
-    await assertNumberFree(tx, writer.accountId, record);
-    await insertInvoice(tx, writer.accountId, record);
-    const now = services.clock.now();
-    await recordWrite(services, tx, writer.accountId, writer.actor, now, null, record, { action: "created", changes: [] });
-    let result = record;
-    if (params.followUp) {
-      const change = await params.followUp(record, tx);
-      result = { ...change.record, revision: record.revision + 1, updated_at: now.toISOString() };
-      await replaceInvoice(tx, writer.accountId, result, record.revision);
-      await recordWrite(services, tx, writer.accountId, writer.actor, now, record, result, change);
-    }
+    const result = await insertNewInvoice(services, tx, writer, record, params.followUp);
     if (params.key) {
-      await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 201, response: result }, now });
+      await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 201, response: result }, now: services.clock.now() });
     }
     return result;
   });
+}
+
+/**
+ * Inserts a new invoice in the caller's transaction: the checks that must see the latest data (the
+ * client, the template, the number), the row, its history and events, then the follow-up revision.
+ * createOnce runs it under an idempotency key; a recurring rule's issue in the transaction that
+ * takes the period's key, so the period and its invoice commit together.
+ */
+export async function insertNewInvoice(services: Services, tx: Executor, writer: Writer, record: InvoiceRecord, followUp?: IdempotentCreate["followUp"]): Promise<InvoiceRecord> {
+  if (record.client_id) await resolveClient(tx, writer.accountId, record.client_id);
+  if (record.template_id) await assertUsableTemplate(tx, writer.accountId, record.template_id);
+  await assertNumberFree(tx, writer.accountId, record);
+  await insertInvoice(tx, writer.accountId, record);
+  const now = services.clock.now();
+  await recordWrite(services, tx, writer.accountId, writer.actor, now, null, record, { action: "created", changes: [] });
+  if (!followUp) return record;
+  const change = await followUp(record, tx);
+  const result: InvoiceRecord = { ...change.record, revision: record.revision + 1, updated_at: now.toISOString() };
+  await replaceInvoice(tx, writer.accountId, result, record.revision);
+  await recordWrite(services, tx, writer.accountId, writer.actor, now, record, result, change);
+  return result;
 }
