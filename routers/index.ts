@@ -7,7 +7,10 @@ import { eventsRouter } from "./events/index.ts";
 import { invoicesRouter } from "./invoices/index.ts";
 import { platformRouter } from "./platform/index.ts";
 import { productsRouter } from "./products/index.ts";
+import { recurringRouter } from "./recurring/index.ts";
+import { remindersRouter } from "./reminders/index.ts";
 import { templatesRouter } from "./templates/index.ts";
+import { webhooksRouter } from "./webhooks/index.ts";
 import { router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -19,6 +22,9 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   analytics: analyticsRouter,
   events: eventsRouter,
+  recurring: recurringRouter,
+  reminders: remindersRouter,
+  webhooks: webhooksRouter,
   platform: platformRouter,
 });
 

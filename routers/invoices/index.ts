@@ -15,6 +15,7 @@ import { listInvoicesProcedure } from "./list-invoices.ts";
 import { listPaymentsProcedure } from "./list-payments.ts";
 import { recordPayment } from "./record-payment.ts";
 import { revokeShareProcedure } from "./revoke-share.ts";
+import { sendInvoiceProcedure } from "./send-invoice.ts";
 import { shareInvoiceProcedure } from "./share-invoice.ts";
 import { suggestItems } from "./suggest-items.ts";
 import { summarizeInlineInvoice } from "./summarize-inline-invoice.ts";
@@ -43,6 +44,7 @@ export const invoicesRouter = router({
   exportInline: exportInlineInvoice,
   exportFormats: exportInvoiceFormats,
   exportBulk: exportInvoicesBulk,
+  send: sendInvoiceProcedure,
   share: shareInvoiceProcedure,
   unshare: revokeShareProcedure,
   shared: getSharedInvoice,

@@ -4,12 +4,17 @@ import { deleteExpiredFile, findExpiredFiles } from "../../db/queries/files.ts";
 import { findOverdueCandidates, type DueCursor } from "../../db/queries/invoices.ts";
 import { purgeEvents } from "../../db/queries/events.ts";
 import { purgeExpiredKv } from "../../db/queries/kv.ts";
+import { purgeSettledDeliveries } from "../../db/queries/webhooks.ts";
 import { OPERATION_RETENTION_DAYS, purgeOperations } from "../../db/queries/operations.ts";
 import { addDays, dateInZone } from "../domain/clock.ts";
-import { EVENT_RETENTION_DAYS } from "../domain/events.ts";
+import { retainedSince } from "../domain/events.ts";
 import { loadProfile, saveSystemMove } from "../invoices/writes.ts";
 import { ownedInvoice } from "../invoices/ownership.ts";
+import { issueRecurring } from "./recurring.ts";
+import { deliverMail } from "./mail/outbox.ts";
+import { queueReminders } from "./reminders.ts";
 import type { Job } from "./scheduler.ts";
+import { deliverWebhooksJob } from "./webhooks/delivery.ts";
 
 const OVERDUE_BATCH = 200;
 
@@ -40,7 +45,7 @@ export const markOverdue: Job = {
   },
 };
 
-/** Forgets operation ids and idempotency keys after their 30 days, and events after theirs. */
+/** Forgets operation ids and idempotency keys after their 30 days, and events and their webhook deliveries after theirs. */
 export const purgeOldOperations: Job = {
   name: "purge-operations",
   everyMs: 3_600_000,
@@ -48,7 +53,9 @@ export const purgeOldOperations: Job = {
     const daysAgo = (days: number): Date => new Date(clock.now().getTime() - days * 86_400_000);
     await database.write(async (tx) => {
       await purgeOperations(tx, daysAgo(OPERATION_RETENTION_DAYS));
-      await purgeEvents(tx, daysAgo(EVENT_RETENTION_DAYS).toISOString());
+      const eventsBefore = retainedSince(clock.now());
+      await purgeEvents(tx, eventsBefore);
+      await purgeSettledDeliveries(tx, eventsBefore);
     });
   },
 };
@@ -97,4 +104,4 @@ export const purgeExpiredFiles: Job = {
   },
 };
 
-export const JOBS: readonly Job[] = [markOverdue, purgeOldOperations, flushRateLimits, purgeExpiredFiles];
+export const JOBS: readonly Job[] = [markOverdue, purgeOldOperations, flushRateLimits, purgeExpiredFiles, issueRecurring, deliverWebhooksJob, queueReminders, deliverMail];

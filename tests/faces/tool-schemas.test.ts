@@ -20,8 +20,35 @@ const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDe
   "invoices.summarize": { actions: ["stored", "shared", "inline", "set"], hasDefault: true },
   "entities.query": { actions: ["list", "get"], entities: ["client", "product"], hasDefault: false },
   "entities.mutate": { actions: ["create", "update", "delete"], entities: ["client", "product"], hasDefault: false },
+  "invoices.automate": {
+    actions: [
+      "create_recurring",
+      "list_recurring",
+      "get_recurring",
+      "update_recurring",
+      "delete_recurring",
+      "pause_recurring",
+      "resume_recurring",
+      "skip_recurring",
+      "preview_recurring",
+      "create_webhook",
+      "list_webhooks",
+      "get_webhook",
+      "update_webhook",
+      "delete_webhook",
+      "rotate_webhook_secret",
+      "test_webhook",
+      "list_deliveries",
+      "redeliver",
+      "list_events",
+      "get_event",
+      "get_reminders",
+      "set_reminders",
+    ],
+    hasDefault: false,
+  },
 };
-const SINGLE = ["invoices.analytics", "invoices.create", "invoices.createFromDsl", "invoices.duplicate", "invoices.suggest", "svc.capabilities", "svc.feedback", "templates.apply"];
+const SINGLE = ["invoices.analytics", "invoices.create", "invoices.createFromDsl", "invoices.duplicate", "invoices.send", "invoices.suggest", "svc.capabilities", "svc.feedback", "templates.apply"];
 
 const INVOICE_ID = "inv_01M7YRRT802JPX82W4PATB147W";
 const CLIENT_ID = "cli_01M7YRRT802JPX82W4PATB147W";
@@ -50,6 +77,10 @@ const VALID_ARGUMENTS: [string, string, Record<string, unknown>][] = [
   ["templates.query", "schema", { action: "schema", id: "classic" }],
   ["templates.mutate", "create", { action: "create", name: "Brand", options: { paper: "Letter" } }],
   ["templates.apply", "a template", { id: INVOICE_ID, template_id: "bold", ...operation(1) }],
+  ["invoices.send", "by e-mail to the client", { id: INVOICE_ID, via: "email", ...operation(1) }],
+  ["invoices.automate", "a webhook for every event", { action: "create_webhook", url: "https://hooks.example.com/invoices", event_types: ["*"] }],
+  ["invoices.automate", "a monthly rule", { action: "create_recurring", invoice_id: INVOICE_ID, frequency: "monthly", start_date: "2026-12-01" }],
+  ["invoices.automate", "events of one type", { action: "list_events", type: "invoice.paid" }],
 ];
 const INVALID_ARGUMENTS: [string, string, Record<string, unknown>][] = [
   ["invoices.create", "no issue_date", { bill_to_name: "x" }],
@@ -64,6 +95,9 @@ const INVALID_ARGUMENTS: [string, string, Record<string, unknown>][] = [
   ["svc.feedback", "no message", {}],
   ["invoices.export", "an unknown format", { id: INVOICE_ID, format: "gif" }],
   ["templates.apply", "no base_revision", { id: INVOICE_ID, template_id: "bold" }],
+  ["invoices.send", "an unknown channel", { id: INVOICE_ID, via: "fax", ...operation(1) }],
+  ["invoices.automate", "no action", { url: "https://hooks.example.com/invoices", event_types: ["*"] }],
+  ["invoices.automate", "an unknown frequency", { action: "create_recurring", invoice_id: INVOICE_ID, frequency: "hourly", start_date: "2026-12-01" }],
 ];
 
 let server: TestServer;
@@ -215,6 +249,8 @@ describe("svc.capabilities", () => {
     // The spec's Auth column (4.3).
     expect(auth).toEqual({
       "invoices.analytics": "key",
+      "invoices.automate": "key",
+      "invoices.send": "key",
       "invoices.create": "key",
       "invoices.createFromDsl": "key",
       "invoices.query": "none",

@@ -11,6 +11,7 @@ export const EXPECTED_TOOLS = [
   "invoices.finalize",
   "invoices.mutate",
   "invoices.query",
+  "invoices.send",
   "invoices.suggest",
   "invoices.summarize",
   "svc.capabilities",
