@@ -2,6 +2,7 @@
 // message takes, and when a failed delivery is tried again.
 import type { ExportFormat } from "../../render/export.ts";
 import type { InvoiceStatus } from "./lifecycle.ts";
+import { jitteredWaitMs } from "./retry.ts";
 
 /** Files a send may attach: the PDF, and the e-invoices a buyer's system reads. */
 export const ATTACHMENT_FORMATS = ["pdf", "facturx", "ubl", "cii", "xrechnung"] as const satisfies readonly ExportFormat[];
@@ -23,18 +24,14 @@ export const RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000, 7
 /** Tries in all: the first and one after each delay. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
-/** How far a wait may stray either way, so messages that failed together do not retry together. */
-export const RETRY_JITTER = 0.2;
 
 /**
  * When to try again after the `attempts`-th failed try, or null when that was the last or the
  * failure is permanent. `random` is in [0, 1): tests pass a fixed one.
  */
 export function nextAttemptAt(now: Date, attempts: number, permanent: boolean, random: () => number = Math.random): Date | null {
-  const delay = RETRY_DELAYS_MS[attempts - 1];
-  if (permanent || delay === undefined) return null;
-  const jitter = 1 + RETRY_JITTER * (2 * random() - 1);
-  return new Date(now.getTime() + Math.round(delay * jitter));
+  const wait = permanent ? null : jitteredWaitMs(RETRY_DELAYS_MS, attempts, random());
+  return wait === null ? null : new Date(now.getTime() + wait);
 }
 
 /**

@@ -2,12 +2,11 @@
 // the signed message and its headers, the secret and its rotation. No I/O: the delivery job
 // (server/automation/webhooks/) brings the clock, the randomness and the network.
 import type { EventRecord, EventType } from "./events.ts";
+import { jitteredWaitMs } from "./retry.ts";
 
 /** Waits after each failed attempt: immediately, then these (≈ 27.6 h in all, "about a day"). */
 export const RETRY_DELAYS_MS: readonly number[] = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-/** Each wait is stretched or shrunk by up to this share, so endpoints that failed together do not retry together. */
-export const RETRY_JITTER = 0.2;
 /** An endpoint failing for this long (no success since its first failure) is disabled at its next failure. */
 export const DISABLE_AFTER_FAILING_MS = 3 * 86_400_000;
 /** How long a rotated-out secret keeps signing beside the new one, so receivers can switch without losing deliveries. */
@@ -21,9 +20,7 @@ export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const sat
 
 /** The wait before the attempt after `attemptsMade` failed ones, jittered by `random` in [0, 1); null when none is left. */
 export function retryDelayMs(attemptsMade: number, random: number): number | null {
-  const base = RETRY_DELAYS_MS[attemptsMade - 1];
-  if (base === undefined) return null;
-  return Math.round(base * (1 - RETRY_JITTER + 2 * RETRY_JITTER * random));
+  return jitteredWaitMs(RETRY_DELAYS_MS, attemptsMade, random);
 }
 
 /** 2xx delivers; 410 Gone asks us to stop for good; anything else (3xx included: redirects are not followed) fails. */

@@ -2,7 +2,8 @@
 // permanent, and the moves that send a document from each status.
 import { describe, expect, test } from "bun:test";
 import { INVOICE_STATUSES } from "../../server/domain/lifecycle.ts";
-import { isPermanentFailure, MAX_ATTEMPTS, movesToSend, nextAttemptAt, RETRY_DELAYS_MS, RETRY_JITTER } from "../../server/domain/mail.ts";
+import { isPermanentFailure, MAX_ATTEMPTS, movesToSend, nextAttemptAt, RETRY_DELAYS_MS } from "../../server/domain/mail.ts";
+import { RETRY_JITTER } from "../../server/domain/retry.ts";
 
 const NOW = new Date("2026-11-21T10:00:00Z");
 const waitAfter = (attempts: number, random: number): number | null => {

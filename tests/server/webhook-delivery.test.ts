@@ -4,7 +4,8 @@
 // between attempts, order per resource, and bounded response excerpts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rm } from "node:fs/promises";
-import { MAX_ATTEMPTS, RESPONSE_EXCERPT_CHARS, RETRY_DELAYS_MS, RETRY_JITTER } from "../../server/domain/webhooks.ts";
+import { RETRY_JITTER } from "../../server/domain/retry.ts";
+import { MAX_ATTEMPTS, RESPONSE_EXCERPT_CHARS, RETRY_DELAYS_MS } from "../../server/domain/webhooks.ts";
 import { api } from "../helpers/http.ts";
 import { expectStatus, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
