@@ -6,7 +6,8 @@ import { placeholdersOf, prepared } from "./prepared.ts";
 
 export type StoredEvent = EventRecord & { seq: number };
 
-export async function insertEvent(db: Executor, accountId: string, event: EventRecord): Promise<void> {
+/** Writes the event; returns its seq, the place in commit order it was given. */
+export async function insertEvent(db: Executor, accountId: string, event: EventRecord): Promise<number> {
   const row: Omit<typeof events.$inferInsert, "seq"> = {
     id: event.id,
     accountId,
@@ -16,7 +17,8 @@ export async function insertEvent(db: Executor, accountId: string, event: EventR
     data: event.data,
     createdAt: event.created_at,
   };
-  await prepared(db, "insertEvent", () => db.insert(events).values(placeholdersOf(row)).prepare()).run(row);
+  const result = await prepared(db, "insertEvent", () => db.insert(events).values(placeholdersOf(row)).prepare()).run(row);
+  return Number(result.lastInsertRowid);
 }
 
 /** A stored row as the event it records (also for webhook deliveries, db/queries/webhooks.ts). */

@@ -2,7 +2,7 @@
 // before the write (DNS stays outside the write lock), the secret sealed, shown once; a test event
 // written with its one delivery; a delivery sent again. Every entry point reaches the same code.
 import type { Executor } from "../../../db/client.ts";
-import { findEvent, lastEventSeq } from "../../../db/queries/events.ts";
+import { lastEventSeq, type StoredEvent } from "../../../db/queries/events.ts";
 import {
   countEndpoints,
   deleteEndpoint,
@@ -19,7 +19,6 @@ import {
   type EndpointRow,
 } from "../../../db/queries/webhooks.ts";
 import { AppError } from "../../domain/errors.ts";
-import type { EventRecord } from "../../domain/events.ts";
 import { newId } from "../../domain/ids.ts";
 import { MAX_ENDPOINTS_PER_ACCOUNT, newWebhookSecret, rotated, type DeliveryStatus } from "../../domain/webhooks.ts";
 import { assertOwned } from "../../invoices/ownership.ts";
@@ -193,13 +192,13 @@ function assertEnabled(endpoint: EndpointRow): EndpointRow {
   return endpoint;
 }
 
-function pendingDelivery(accountId: string, endpointId: string, event: EventRecord, seq: number, now: Date): DeliveryRow {
+function pendingDelivery(accountId: string, endpointId: string, event: StoredEvent, now: Date): DeliveryRow {
   return {
     id: newId("dlv", now.getTime()),
     accountId,
     endpointId,
     eventId: event.id,
-    eventSeq: seq,
+    eventSeq: event.seq,
     resourceKey: `${event.resource.type}:${event.resource.id}`,
     status: "pending",
     attempts: 0,
@@ -213,8 +212,8 @@ function pendingDelivery(accountId: string, endpointId: string, event: EventReco
 }
 
 /** The deliveries fan-out owes one event: one per endpoint given. */
-export function deliveriesOf(event: EventRecord & { seq: number }, accountId: string, endpoints: readonly EndpointRow[], now: Date): DeliveryRow[] {
-  return endpoints.map((endpoint) => pendingDelivery(accountId, endpoint.id, event, event.seq, now));
+export function deliveriesOf(event: StoredEvent, accountId: string, endpoints: readonly EndpointRow[], now: Date): DeliveryRow[] {
+  return endpoints.map((endpoint) => pendingDelivery(accountId, endpoint.id, event, now));
 }
 
 /**
@@ -227,8 +226,7 @@ export async function sendTestEvent(services: Services, accountId: string, id: s
     const now = services.clock.now();
     const [event] = await services.events.record(tx, accountId, now, [{ type: "webhook.test", resource: { type: "webhook_endpoint", id }, data: endpointView(endpoint) }]);
     if (!event) throw new AppError("INTERNAL_ERROR", "Events are switched off (EVENTS=off): there is nothing to deliver");
-    const stored = await findEvent(tx, event.id);
-    const delivery = pendingDelivery(accountId, id, event, stored!.record.seq, now);
+    const delivery = pendingDelivery(accountId, id, event, now);
     await insertDeliveries(tx, [delivery]);
     return { event_id: event.id, delivery_id: delivery.id };
   });
