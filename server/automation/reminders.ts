@@ -6,11 +6,10 @@
 import { claimReminder, remindedOffsets } from "../../db/queries/mail.ts";
 import { findReminderCandidates, listEnabledReminderSchedules } from "../../db/queries/reminders.ts";
 import { DEFAULT_SHARE_DAYS, shareLinkIn } from "../documents/shares.ts";
-import { dateInZone } from "../domain/clock.ts";
 import { dueReminder, isRemindable, reminderDueDates, type ReminderSchedule } from "../domain/reminders.ts";
 import { ownedInvoice } from "../invoices/ownership.ts";
 import { clientEmailOf } from "../invoices/send.ts";
-import { loadProfile } from "../invoices/writes.ts";
+import { loadProfile, todayFor } from "../invoices/writes.ts";
 import type { Services } from "../services.ts";
 import { reminderContent } from "./mail/content.ts";
 import { queueMail } from "./mail/outbox.ts";
@@ -21,8 +20,10 @@ async function queueReminder(services: Services, accountId: string, schedule: Re
   await services.database.write(async (tx) => {
     const record = await ownedInvoice(tx, accountId, invoiceId);
     const offset = dueReminder(schedule, record, today, await remindedOffsets(tx, invoiceId));
+    // dueReminder checked isRemindable already; asking again narrows the type (a due date is there).
+    if (offset === null || !isRemindable(record)) return;
     const to = await clientEmailOf(tx, accountId, record);
-    if (offset === null || !to || !isRemindable(record)) return;
+    if (!to) return;
     const profile = await loadProfile(tx, accountId);
     const share = await shareLinkIn(services, tx, accountId, invoiceId, DEFAULT_SHARE_DAYS);
     const content = reminderContent(record, offset, share.url);
@@ -35,7 +36,7 @@ async function queueReminder(services: Services, accountId: string, schedule: Re
 export async function queueDueReminders(services: Services): Promise<void> {
   const { db } = services.database;
   for (const { accountId, schedule } of await listEnabledReminderSchedules(db)) {
-    const today = dateInZone(services.clock.now(), (await loadProfile(db, accountId)).timezone);
+    const today = todayFor(await loadProfile(db, accountId), services.clock.now());
     const dueDates = reminderDueDates(schedule, today);
     if (!dueDates) continue;
     for (const record of await findReminderCandidates(db, accountId, dueDates)) {

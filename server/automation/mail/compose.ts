@@ -10,9 +10,14 @@ export type Attachment = { fileName: string; contentType: string; bytes: Uint8Ar
 /** The raw message and who it goes to: the SMTP envelope is every To and Cc address. */
 export type ComposedMail = { id: string; from: string; recipients: string[]; raw: Uint8Array };
 
+/** The address inside `Name <address>` (or the whole of a bare address): the SMTP envelope's sender. */
+export function mailboxOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
 /** `<msg_…@example.com>`: the row's id at the From address's domain (localhost without one). */
 export function messageIdFor(id: string, from: string): string {
-  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  const domain = mailboxOf(from).split("@")[1] || "localhost";
   return `<${id}@${domain}>`;
 }
 

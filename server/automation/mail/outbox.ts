@@ -105,15 +105,18 @@ const DELIVERY_BATCH = 50;
 
 /** Delivers every message due now; one that fails waits for its next attempt, so a run always ends. */
 export async function deliverDueMail(services: Services): Promise<void> {
-  const transport = createMailTransport(services.config, services.logger);
+  // Most runs find nothing due: the transport (an SMTP pool) is made only when there is mail.
+  let transport: MailTransport | undefined;
   try {
     for (;;) {
       const due = await findDueMail(services.database.db, services.clock.now().toISOString(), DELIVERY_BATCH);
-      for (const mail of due) await settle(services, mail, await attempt(services, transport, mail));
+      if (due.length === 0) return;
+      const sender = (transport ??= createMailTransport(services.config, services.logger));
+      for (const mail of due) await settle(services, mail, await attempt(services, sender, mail));
       if (due.length < DELIVERY_BATCH) return;
     }
   } finally {
-    transport.close();
+    transport?.close();
   }
 }
 

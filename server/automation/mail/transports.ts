@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { createTransport } from "nodemailer";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
-import type { ComposedMail } from "./compose.ts";
+import { mailboxOf, type ComposedMail } from "./compose.ts";
 
 export type MailTransport = {
   /** Delivers the message; resolves with the transport's answer, rejects with its error. */
@@ -15,16 +15,11 @@ export type MailTransport = {
   close(): void;
 };
 
-/** The address inside `Name <address>`, for the SMTP envelope. */
-function addressOf(from: string): string {
-  return /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
-}
-
 function smtpTransport(url: string): MailTransport {
   const transporter = createTransport(url);
   return {
     async send(mail) {
-      const info = await transporter.sendMail({ envelope: { from: addressOf(mail.from), to: mail.recipients }, raw: Buffer.from(mail.raw) });
+      const info = await transporter.sendMail({ envelope: { from: mailboxOf(mail.from), to: mail.recipients }, raw: Buffer.from(mail.raw) });
       return String(info.response);
     },
     close: () => transporter.close(),
