@@ -10,7 +10,7 @@ import type { ProgressReporter } from "../server/domain/progress.ts";
 import type { Scope } from "../server/domain/scopes.ts";
 import { errorFromIssues, type SchemaIssue } from "../server/domain/validation.ts";
 import type { Catalog } from "../server/faces/catalog.ts";
-import { addressSubject } from "../server/rate-limit.ts";
+import { addressSubject } from "../server/access/rate-limit.ts";
 import type { Services } from "../server/services.ts";
 
 /** What every face hands a procedure. */

@@ -7,7 +7,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Elysia } from "elysia";
 import { appRouter } from "../routers/index.ts";
 import { toAppError, type Context } from "../routers/trpc.ts";
-import { corsPolicy } from "./cors.ts";
+import { corsPolicy } from "./access/cors.ts";
 import { AppError } from "./domain/errors.ts";
 import { buildCatalog } from "./faces/catalog.ts";
 import { contextFor, errorResponse, withLimitedBody, type RequestInfo } from "./faces/http.ts";

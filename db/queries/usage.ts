@@ -1,6 +1,6 @@
 // Daily rate-limit counts kept in the kv table as `usage:<subject>:<day>`; each process adds its own.
 import { like, sql } from "drizzle-orm";
-import type { DailyUsage } from "../../server/rate-limit.ts";
+import type { DailyUsage } from "../../server/domain/tiers.ts";
 import type { Executor } from "../client.ts";
 import { kv } from "../schema/index.ts";
 

@@ -22,3 +22,6 @@ export const WINDOWS = [
   { name: "hourly", key: "hourly", seconds: 3_600 },
   { name: "daily", key: "daily", seconds: 86_400 },
 ] as const;
+
+/** One subject's count of calls on one day, as the rate limiter flushes it to the database. */
+export type DailyUsage = { subject: string; day: number; count: number };

@@ -10,7 +10,7 @@ import { AppError } from "../domain/errors.ts";
 import { base64Url } from "../domain/signing.ts";
 import { exportFile } from "../documents/exports.ts";
 import { findInvoice } from "../../db/queries/invoices.ts";
-import { addressSubject } from "../rate-limit.ts";
+import { addressSubject } from "../access/rate-limit.ts";
 import type { Services } from "../services.ts";
 import { sharedInvoice, type SharedInvoice } from "../documents/shares.ts";
 import { DEFAULT_DESIGN, renderTemplateOf, visibleTemplate } from "../documents/templates.ts";

@@ -1,6 +1,6 @@
 // The limiter's memory and its flushes stay bounded and lose no counts.
 import { describe, expect, test } from "bun:test";
-import { addressSubject, RateLimiter } from "../../server/rate-limit.ts";
+import { addressSubject, RateLimiter } from "../../server/access/rate-limit.ts";
 
 const limits = { burst: 5, hourly: 10, daily: 20 };
 const now = new Date("2026-11-21T10:00:00Z");

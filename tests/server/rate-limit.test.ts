@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../server/app.ts";
 import { createLogger } from "../../server/logger.ts";
-import { RateLimiter } from "../../server/rate-limit.ts";
+import { RateLimiter } from "../../server/access/rate-limit.ts";
 import { createServices } from "../../server/services.ts";
 import { api, type Api, type Reply } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

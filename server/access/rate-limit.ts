@@ -1,14 +1,13 @@
 // Rate limits by tier (spec §8, DESIGN "Access"): fixed windows counted in memory per process, so a
 // request never waits on storage; daily counts are flushed to the kv table in the background and
 // read back at start, so a restart does not hand out a fresh daily quota (ADR 0007).
-import { WINDOWS, type TierLimits } from "./domain/tiers.ts";
+import { WINDOWS, type DailyUsage, type TierLimits } from "../domain/tiers.ts";
 
 export type RateDecision = { allowed: boolean; headers: Record<string, string> };
 
 type Counter = { windowStart: number; count: number };
 type Subject = { counters: Counter[]; unflushed: number };
 
-export type DailyUsage = { subject: string; day: number; count: number };
 
 /** Callers tracked at once; past it the least recently seen is forgotten (its counts still flushed). */
 const MAX_SUBJECTS = 100_000;

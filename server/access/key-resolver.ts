@@ -9,7 +9,7 @@ import type { Clock } from "../domain/clock.ts";
 import { AppError } from "../domain/errors.ts";
 import { sha256Hex } from "../domain/secrets.ts";
 import type { TierLimits } from "../domain/tiers.ts";
-import { addressSubject, RateLimiter } from "../rate-limit.ts";
+import { addressSubject, RateLimiter } from "./rate-limit.ts";
 
 const TOUCH_EVERY_MS = 60_000;
 /** Live keys and unknown tokens are cached apart, so a flood of made-up tokens never evicts real keys. */
