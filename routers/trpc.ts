@@ -4,7 +4,7 @@
 // then it re-codes whatever fails after it (schema issues, domain errors) through the error table.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { ResolvedKey } from "../db/queries/accounts.ts";
+import type { Face, Principal } from "../server/domain/access.ts";
 import { AppError, ERROR_TABLE, codeForTrpcCode } from "../server/domain/errors.ts";
 import type { ProgressReporter } from "../server/domain/progress.ts";
 import type { Scope } from "../server/domain/scopes.ts";
@@ -19,6 +19,10 @@ export type Context = {
   /** The faces' own view of the router (tools, REST operations), for svc.capabilities. */
   catalog: Catalog;
   authorization: string | null;
+  /** The session cookie's value, when the request carries one. */
+  sessionToken: string | null;
+  /** Which face the call came through: an access token bound to the MCP endpoint works only there. */
+  face: Face;
   clientIp: string;
   requestId: string;
   /** Headers a middleware wants on the HTTP response (rate limits); the face copies them out. */
@@ -77,8 +81,10 @@ export type Meta = OpenApiMeta & {
   unmetered?: boolean;
   /** The scope a key needs, recorded by the builder for capabilities and docs. */
   scope?: Scope;
-  /** Set by keyProcedure (and so scopedProcedure): a call without a valid API key is 401. */
+  /** Set by keyProcedure (and so scopedProcedure): a call without a valid credential is 401. */
   keyRequired?: true;
+  /** The kinds of credential allowed (unset: all); another kind gets 403. */
+  principals?: Principal["kind"][];
 };
 
 const t = initTRPC
@@ -141,33 +147,40 @@ function recoded(ctx: Context, path: string, error: unknown): TRPCError {
   return new TRPCError({ code: ERROR_TABLE[app.code].trpc, message: app.message, cause: app });
 }
 
-/** 403 unless the key holds `scope`; also for open procedures that need a scope only for some data. */
-export function assertScope(key: ResolvedKey, scope: Scope): void {
-  if (!key.scopes.includes(scope)) throw new AppError("FORBIDDEN", `The API key lacks the ${scope} scope`, { required_scope: scope });
+/** 403 unless the caller holds `scope`; also for open procedures that need a scope only for some data. */
+export function assertScope(principal: Principal, scope: Scope): void {
+  if (!principal.scopes.includes(scope)) throw new AppError("FORBIDDEN", `The ${CREDENTIAL_NAMES[principal.kind]} lacks the ${scope} scope`, { required_scope: scope });
 }
+
+const CREDENTIAL_NAMES: Record<Principal["kind"], string> = { key: "API key", session: "signed-in member's role", agent: "agent's grant" };
 
 /**
- * Admits a call: resolves its key (a present but invalid one is 401 everywhere), then — when the
- * procedure needs them — checks that there is a key and that it holds the scope, and last counts
- * the call against its tier, so a refused caller gets 401/403, never 429. One middleware, so a
- * request pays for one context merge.
+ * Admits a call: resolves its credential (a present but invalid bearer one is 401 everywhere), then
+ * — when the procedure needs them — checks that there is one, of an allowed kind, holding the
+ * scope, and last counts the call against its tier, so a refused caller gets 401/403, never 429.
+ * One middleware, so a request pays for one context merge.
  */
-async function admit(ctx: Context, meta: Meta | undefined, needsKey: boolean): Promise<ResolvedKey | null> {
-  const key = await ctx.services.keys.resolve(ctx.authorization, ctx.clientIp);
-  if (key) ctx.log.accountId = key.accountId;
-  if (needsKey && !key) throw new AppError("UNAUTHORIZED", "This operation needs an API key: Authorization: Bearer svc_…");
+async function admit(ctx: Context, meta: Meta | undefined, needsKey: boolean): Promise<Principal | null> {
+  const principal = await ctx.services.credentials.resolve({ authorization: ctx.authorization, sessionToken: ctx.sessionToken }, ctx.clientIp, ctx.face);
+  if (principal) ctx.log.accountId = principal.accountId;
+  if (needsKey && !principal) throw new AppError("UNAUTHORIZED", "This operation needs a credential: Authorization: Bearer svc_… (an API key) or an OAuth access token");
+  if (principal && meta?.principals && !meta.principals.includes(principal.kind)) {
+    throw new AppError("FORBIDDEN", `This operation is not open to a ${CREDENTIAL_NAMES[principal.kind]}: it needs ${meta.principals.map((kind) => `a ${KIND_NAMES[kind]}`).join(" or ")}`, { allowed: meta.principals });
+  }
   const scope = meta?.scope;
-  if (scope && key) assertScope(key, scope);
-  if (!meta?.unmetered) countCall(ctx, key);
-  return key;
+  if (scope && principal) assertScope(principal, scope);
+  if (!meta?.unmetered) countCall(ctx, principal);
+  return principal;
 }
 
-/** Counts the call against the caller's tier: its account's with a key, its address's without. */
-function countCall(ctx: Context, key: ResolvedKey | null): void {
-  const tier = key?.tier ?? "anonymous";
+const KIND_NAMES: Record<Principal["kind"], string> = { key: "API key", session: "signed-in session", agent: "agent's access token" };
+
+/** Counts the call against the caller's tier: its account's with a credential, its address's without. */
+function countCall(ctx: Context, principal: Principal | null): void {
+  const tier = principal?.tier ?? "anonymous";
   const limits = ctx.services.config.tierLimits[tier];
   if (!limits) return;
-  const subject = key ? `acc:${key.accountId}` : addressSubject(ctx.clientIp);
+  const subject = principal ? `acc:${principal.accountId}` : addressSubject(ctx.clientIp);
   const decision = ctx.services.rateLimiter.hit(subject, limits, ctx.services.clock.now());
   Object.assign(ctx.responseHeaders, decision.headers);
   if (!decision.allowed) {
@@ -179,8 +192,8 @@ function countCall(ctx: Context, key: ResolvedKey | null): void {
 }
 
 type Admitted<NeedsKey extends boolean> = NeedsKey extends true
-  ? { key: ResolvedKey; accountId: string }
-  : { key: ResolvedKey | null; accountId: string | null };
+  ? { principal: Principal; accountId: string }
+  : { principal: Principal | null; accountId: string | null };
 
 /**
  * The one middleware every procedure starts with (one hop: tRPC copies its options at each):
@@ -188,27 +201,38 @@ type Admitted<NeedsKey extends boolean> = NeedsKey extends true
  */
 function guarded<NeedsKey extends boolean>(needsKey: NeedsKey) {
   return t.procedure.use(async ({ ctx, meta, path, next }) => {
-    let key: ResolvedKey | null;
+    let principal: Principal | null;
     try {
-      key = await admit(ctx, meta, needsKey);
+      principal = await admit(ctx, meta, needsKey);
     } catch (error) {
       throw recoded(ctx, path, error);
     }
-    const result = await next({ ctx: { key, accountId: key?.accountId ?? null } as Admitted<NeedsKey> });
+    const result = await next({ ctx: { principal, accountId: principal?.accountId ?? null } as Admitted<NeedsKey> });
     return result.ok ? result : { ...result, error: recoded(ctx, path, result.error) };
   });
 }
 
-/** Open to anyone; a present but invalid key is still refused (401). Rate limited as the caller's tier. */
+/** Open to anyone; a present but invalid bearer credential is still refused (401). Rate limited as the caller's tier. */
 export const publicProcedure = guarded(false);
 
 /** Open housekeeping (health, capabilities): never rate limited. */
 export const housekeepingProcedure = publicProcedure.meta({ unmetered: true });
 
-/** Needs a valid API key, whatever its scopes; the procedure then works inside that key's account. */
+/**
+ * Needs a credential (an API key, an agent's access token or a session), whatever its scopes; the
+ * procedure then works inside that credential's account.
+ */
 export const keyProcedure = guarded(true).meta({ keyRequired: true });
 
-/** Needs an API key holding `scope` (checked by `admit` from the meta). */
+/** Needs a credential holding `scope` (checked by `admit` from the meta). */
 export function scopedProcedure(scope: Scope) {
   return keyProcedure.meta({ scope });
+}
+
+/** Needs a signed-in person's session (their own sessions, account switching, accepting an invite). */
+export const sessionProcedure = keyProcedure.meta({ principals: ["session"] });
+
+/** Needs a session holding `scope`: what a person does in the console and no key or agent may (granting agents). */
+export function sessionScopedProcedure(scope: Scope) {
+  return sessionProcedure.meta({ scope });
 }

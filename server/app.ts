@@ -10,7 +10,7 @@ import { toAppError, type Context } from "../routers/trpc.ts";
 import { corsPolicy } from "./access/cors.ts";
 import { AppError } from "./domain/errors.ts";
 import { buildCatalog } from "./faces/catalog.ts";
-import { contextFor, errorResponse, withLimitedBody, type RequestInfo } from "./faces/http.ts";
+import { contextFor, errorResponse, presentedBy, withLimitedBody, type RequestInfo } from "./faces/http.ts";
 import { DISCOVERY_CACHE_CONTROL, discoveryDocuments } from "./faces/discovery.ts";
 import { createFileHandler } from "./faces/files.ts";
 import { createMcpHandler } from "./faces/mcp.ts";
@@ -119,7 +119,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     (face: Face): Face =>
     async (request, url, info) => {
       try {
-        await services.keys.resolve(request.headers.get("authorization"), info.clientIp);
+        await services.credentials.resolve(presentedBy(services, request), info.clientIp);
       } catch (error) {
         return errorResponse(toAppError(error));
       }

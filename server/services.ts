@@ -7,7 +7,7 @@ import { createLocalBlobStore, type BlobStore } from "./blob-store.ts";
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./domain/clock.ts";
 import { newSecret } from "./domain/secrets.ts";
-import { createKeyResolver, type KeyResolver } from "./access/key-resolver.ts";
+import { createCredentialResolver, type CredentialResolver } from "./access/credentials.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { RateLimiter } from "./access/rate-limit.ts";
 import { createRenderer, type Renderer } from "./documents/renderer.ts";
@@ -24,7 +24,8 @@ export type Services = {
   database: Database;
   clock: Clock;
   logger: Logger;
-  keys: KeyResolver;
+  /** Turns a request's API key, access token or session cookie into a principal. */
+  credentials: CredentialResolver;
   rateLimiter: RateLimiter;
   blobs: BlobStore;
   /** Runs exports: cheap text inline, the rest in the render worker pool. */
@@ -69,7 +70,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     database,
     clock,
     logger: overrides.logger ?? createLogger(config.logLevel),
-    keys: createKeyResolver(database, clock, { cacheMs: config.keyCacheMs, failureLimits: config.tierLimits.anonymous }),
+    credentials: createCredentialResolver(database, clock, { cacheMs: config.keyCacheMs, failureLimits: config.tierLimits.anonymous, config }),
     rateLimiter,
     blobs: createLocalBlobStore(join(config.dataDir, "blobs")),
     renderer: createRenderer(config.renderWorkers === undefined ? {} : { poolSize: config.renderWorkers }),

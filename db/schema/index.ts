@@ -24,3 +24,6 @@ export { events } from "./events.ts";
 export { webhookAttempts, webhookDeliveries, webhookEndpoints } from "./webhooks.ts";
 export { mailAttempts, mailOutbox, reminderSends } from "./mail.ts";
 export { recurringIssues, recurringRules } from "./recurring.ts";
+export { invites, memberships, userIdentities, users } from "./users.ts";
+export { sessions, signInLinks } from "./sessions.ts";
+export { oauthClients, oauthCodes, oauthGrants, oauthTokens } from "./oauth.ts";

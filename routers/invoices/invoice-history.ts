@@ -15,7 +15,7 @@ const historyEntry = z.object({
   to_status: invoiceStatus.nullable(),
   changes: z.array(z.string()),
   note: z.string().nullable(),
-  actor: z.string().describe("key:<id> for an API key, system for the service"),
+  actor: z.string().describe("Who acted: key:<id> for an API key, user:<id> for a signed-in person, agent:<grant id> for an agent acting on a person's OAuth grant, system for the service"),
   at: z.string(),
 });
 

@@ -1,16 +1,11 @@
-import type { ResolvedKey } from "../../db/queries/accounts.ts";
+import { actorOf, mayApprove, type Principal } from "../../server/domain/access.ts";
 import type { Writer } from "../../server/invoices/writes.ts";
 
-/** Whether the key may approve (DESIGN "Lifecycle"): it holds invoices:approve. */
-export function mayApprove(key: ResolvedKey): boolean {
-  return key.scopes.includes("invoices:approve");
-}
-
-/** The writer behind a key: its account, its id for history, and whether it may approve. */
-export function writerOf(ctx: { key: ResolvedKey; accountId: string }): Writer {
+/** The writer behind a credential: its account, who acted for history, and whether it may approve. */
+export function writerOf(ctx: { principal: Principal; accountId: string }): Writer {
   return {
     accountId: ctx.accountId,
-    actor: `key:${ctx.key.keyId}`,
-    mover: { kind: "user", canApprove: mayApprove(ctx.key) },
+    actor: actorOf(ctx.principal),
+    mover: { kind: "user", canApprove: mayApprove(ctx.principal) },
   };
 }

@@ -37,7 +37,7 @@ export const submitFeedback = publicProcedure
     const id = newId("fbk", now.getTime());
     const row = {
       id,
-      accountId: ctx.key?.accountId ?? null,
+      accountId: ctx.principal?.accountId ?? null,
       kind: input.kind,
       message: input.message,
       contact: input.contact ?? null,

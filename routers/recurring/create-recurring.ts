@@ -7,7 +7,7 @@ import { occurrence } from "../../server/domain/recurrence.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { sendOptionsSchema } from "../invoices/send.schema.ts";
-import { mayApprove } from "../invoices/writer.ts";
+import { mayApprove } from "../../server/domain/access.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
@@ -57,7 +57,7 @@ export const createRecurring = scopedProcedure("invoices:write")
       count: given.count ?? null,
       send: given.send ?? (given.on_issue === "send" ? sendOptionsSchema.parse({}) : null),
     };
-    assertValidChoices(choices, { today: todayFor(profile, now), canApprove: mayApprove(ctx.key), startGiven: true });
+    assertValidChoices(choices, { today: todayFor(profile, now), canApprove: mayApprove(ctx.principal), startGiven: true });
     const at = now.toISOString();
     const rule: RecurringRule = {
       id: newId("rec", now.getTime()),

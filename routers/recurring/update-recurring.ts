@@ -3,7 +3,7 @@ import { saveRule } from "../../db/queries/recurring.ts";
 import { assertValidChoices, ownedRule, rescheduledNextDate, statusWith, type RuleChoices } from "../../server/automation/recurring-rules.ts";
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { sendOptionsSchema } from "../invoices/send.schema.ts";
-import { mayApprove } from "../invoices/writer.ts";
+import { mayApprove } from "../../server/domain/access.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { givenFields } from "../shared/given-fields.ts";
@@ -50,7 +50,7 @@ export const updateRecurring = scopedProcedure("invoices:write")
       // Send options go with sending: kept while the rule sends, dropped when it stops sending.
       const keptSend = onIssue === "send" ? (current.send ?? sendOptionsSchema.parse({})) : null;
       const choices: RuleChoices = { ...current, ...givenFields(changes), send: changes.send === undefined ? keptSend : changes.send };
-      assertValidChoices(choices, { today, canApprove: mayApprove(ctx.key), startGiven: changes.start_date !== undefined });
+      assertValidChoices(choices, { today, canApprove: mayApprove(ctx.principal), startGiven: changes.start_date !== undefined });
       const rescheduled = SCHEDULE_FIELDS.some((field) => changes[field] !== undefined);
       const next = rescheduled ? await rescheduledNextDate(tx, rule, choices, today) : rule.next_date;
       const updated = { ...rule, settings: { ...choices, template }, next_date: next, status: statusWith(rule.status, next), updated_at: now.toISOString() };

@@ -20,8 +20,8 @@ export const listTemplatesProcedure = publicProcedure
   .query(async ({ ctx, input }) => {
     const { limit, offset } = input;
     const builtIns = BUILT_IN_RECORDS.slice(offset, offset + limit);
-    if (!ctx.key?.scopes.includes("templates:read")) return { data: builtIns, total: BUILT_IN_RECORDS.length, limit, offset };
+    if (!ctx.principal?.scopes.includes("templates:read")) return { data: builtIns, total: BUILT_IN_RECORDS.length, limit, offset };
     const page = { limit: limit - builtIns.length, offset: Math.max(0, offset - BUILT_IN_RECORDS.length) };
-    const { records, total } = await listTemplates(ctx.services.database.db, ctx.key.accountId, page);
+    const { records, total } = await listTemplates(ctx.services.database.db, ctx.principal.accountId, page);
     return { data: [...builtIns, ...records.map(customRecord)], total: BUILT_IN_RECORDS.length + total, limit, offset };
   });

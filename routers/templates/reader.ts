@@ -1,12 +1,12 @@
 // Who may read a custom template on the open template procedures: the account of a key holding
 // templates:read. Built-ins need nobody.
 import { isBuiltIn } from "../../server/documents/templates.ts";
-import type { ResolvedKey } from "../../db/queries/accounts.ts";
+import type { Principal } from "../../server/domain/access.ts";
 import { assertScope } from "../trpc.ts";
 
 /** The reading account for `id`: null for a built-in or without a key (visibleTemplate then says 401). */
-export function customTemplateReader(ctx: { key: ResolvedKey | null }, id: string): string | null {
-  if (isBuiltIn(id) || !ctx.key) return null;
-  assertScope(ctx.key, "templates:read");
-  return ctx.key.accountId;
+export function customTemplateReader(ctx: { principal: Principal | null }, id: string): string | null {
+  if (isBuiltIn(id) || !ctx.principal) return null;
+  assertScope(ctx.principal, "templates:read");
+  return ctx.principal.accountId;
 }

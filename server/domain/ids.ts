@@ -3,7 +3,7 @@
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export type IdPrefix = "inv" | "itm" | "cli" | "prd" | "key" | "acc" | "his" | "pay" | "fbk" | "tpl" | "fil" | "shr" | "evt" | "whk" | "dlv" | "att" | "msg" | "rec";
+export type IdPrefix = "inv" | "itm" | "cli" | "prd" | "key" | "acc" | "his" | "pay" | "fbk" | "tpl" | "fil" | "shr" | "evt" | "whk" | "dlv" | "att" | "msg" | "rec" | "usr" | "ses" | "ivt" | "grt" | "cid";
 
 function encode(value: bigint, length: number): string {
   let out = "";

@@ -1,6 +1,8 @@
 // HTTP plumbing every face shares: the request context, body reading under the 1 MiB limit, and
 // error responses in the spec's body.
 import type { Context } from "../../routers/trpc.ts";
+import type { Presented } from "../access/credentials.ts";
+import { cookieValue, sessionCookieName, type Face } from "../domain/access.ts";
 import { AppError, type ErrorBody } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "./catalog.ts";
@@ -10,11 +12,22 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** What the app knows about a request before a face takes it. */
 export type RequestInfo = { requestId: string; clientIp: string; log: { accountId?: string } };
 
-export function contextFor(services: Services, catalog: Catalog, request: Request, info: RequestInfo): Context {
+/** The credentials a request carries: its Authorization header and its session cookie. */
+export function presentedBy(services: Services, request: Request): Presented {
+  return {
+    authorization: request.headers.get("authorization"),
+    sessionToken: cookieValue(request.headers.get("cookie"), sessionCookieName(services.config.publicUrl)),
+  };
+}
+
+export function contextFor(services: Services, catalog: Catalog, request: Request, info: RequestInfo, face: Face = "api"): Context {
+  const { authorization, sessionToken } = presentedBy(services, request);
   return {
     services,
     catalog,
-    authorization: request.headers.get("authorization"),
+    authorization,
+    sessionToken,
+    face,
     clientIp: info.clientIp,
     requestId: info.requestId,
     responseHeaders: {},

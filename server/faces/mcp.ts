@@ -1,13 +1,13 @@
 // JSON-RPC 2.0 at /api/mcp: the spec's style (method = tool name, params = arguments) and MCP's
 // Streamable HTTP (initialize, ping, tools/list, tools/call) on one endpoint; /api/mcp/stream is the
 // same handler answering with SSE. Errors follow DESIGN: JSON-RPC errors travel with HTTP 200.
-import type { ResolvedKey } from "../../db/queries/accounts.ts";
+import type { Principal } from "../domain/access.ts";
 import { toAppError } from "../../routers/trpc.ts";
 import type { ProgressReporter } from "../domain/progress.ts";
 import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "./catalog.ts";
-import { contextFor, errorResponse, readJsonBody, type RequestInfo } from "./http.ts";
+import { contextFor, errorResponse, presentedBy, readJsonBody, type RequestInfo } from "./http.ts";
 import { mayCall, toolListing, type ToolRegistry } from "./tools.ts";
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
@@ -62,7 +62,7 @@ function filesContent(output: ExportedFileReply | { files: ExportedFileReply[] }
 export type McpHandler = (request: Request, info: RequestInfo, stream: boolean) => Promise<Response>;
 
 /** One exchange being answered: who asks, where the response headers go, and how long work reports and stops. */
-type Call = { request: Request; info: RequestInfo; key: ResolvedKey | null; headers: Record<string, string>; progress: ProgressReporter; signal: AbortSignal };
+type Call = { request: Request; info: RequestInfo; principal: Principal | null; headers: Record<string, string>; progress: ProgressReporter; signal: AbortSignal };
 
 function isRequest(message: unknown): message is Message {
   return message !== null && typeof message === "object" && !Array.isArray(message) && "id" in message && typeof (message as Message).method === "string";
@@ -82,12 +82,12 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
   const fullList = registry.tools.map(toolListing);
   // A key sees the tools it may call plus the open ones; the lists are few (one per scope set).
   const listsByScopes = new Map<string, unknown[]>();
-  function toolsFor(key: ResolvedKey | null): unknown[] {
-    if (!key) return fullList;
-    const cacheKey = [...key.scopes].sort().join(" ");
+  function toolsFor(principal: Principal | null): unknown[] {
+    if (!principal) return fullList;
+    const cacheKey = [...principal.scopes].sort().join(" ");
     let list = listsByScopes.get(cacheKey);
     if (!list) {
-      list = registry.tools.filter((tool) => mayCall(tool, key.scopes)).map(toolListing);
+      list = registry.tools.filter((tool) => mayCall(tool, principal.scopes)).map(toolListing);
       listsByScopes.set(cacheKey, list);
     }
     return list;
@@ -97,11 +97,11 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     const { request, info, headers } = call;
     const tool = registry.byName.get(name);
     if (!tool) return null;
-    const ctx = { ...contextFor(services, catalog, request, info), progress: call.progress };
+    const ctx = { ...contextFor(services, catalog, request, info, "mcp"), progress: call.progress };
     try {
       // Without a credential, a tool whose every action needs a key answers UNAUTHORIZED before
       // its arguments are looked at (DESIGN's precedence: 401 first).
-      if (ctx.authorization === null && tool.actions.every((entry) => entry.access.keyRequired)) throw new AppError("UNAUTHORIZED", "This tool needs an API key: Authorization: Bearer svc_…");
+      if (call.principal === null && tool.actions.every((entry) => entry.access.keyRequired)) throw new AppError("UNAUTHORIZED", "This tool needs an API key: Authorization: Bearer svc_…");
       if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });
       }
@@ -144,7 +144,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
       case "ping":
         return success(replyId, {});
       case "tools/list":
-        return success(replyId, { tools: toolsFor(call.key) });
+        return success(replyId, { tools: toolsFor(call.principal) });
       case "tools/call": {
         const name = typeof args?.name === "string" ? args.name : "";
         const outcome = await runTool(call, name, args?.arguments);
@@ -246,10 +246,10 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     if (version !== null && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
       return errorResponse(new AppError("BAD_REQUEST", `Unsupported MCP-Protocol-Version ${version}`, { supported: [...SUPPORTED_PROTOCOL_VERSIONS] }));
     }
-    let key: ResolvedKey | null;
+    let principal: Principal | null;
     try {
       // A credential that is present but invalid is refused outright, housekeeping included.
-      key = await services.keys.resolve(request.headers.get("authorization"), info.clientIp);
+      principal = await services.credentials.resolve(presentedBy(services, request), info.clientIp, "mcp");
     } catch (error) {
       return errorResponse(toAppError(error));
     }
@@ -261,7 +261,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
       if (app.code === "BAD_REQUEST") return respond(failure(null, PARSE_ERROR, "Parse error"), stream, {});
       return errorResponse(app);
     }
-    const call: Call = { request, info, key, headers: {}, progress: () => undefined, signal: request.signal };
+    const call: Call = { request, info, principal, headers: {}, progress: () => undefined, signal: request.signal };
     if (Array.isArray(payload)) {
       if (payload.length === 0) return respond(failure(null, INVALID_REQUEST, "Invalid Request: empty batch"), stream, call.headers);
       const replies: Reply[] = [];

@@ -37,15 +37,15 @@ test("a flood of unknown tokens does not evict a cached live key", async () => {
   const anonymous = api(server.url);
   server.clock.advance(60_000);
   expect((await anonymous.get("/api/invoices", owner.key)).status).toBe(200);
-  const resolver = server.services.keys;
-  for (let index = 0; index < 10_050; index++) await resolver.resolve(`Bearer svc_flood${index}`, `198.51.100.${index % 250}`).catch(() => undefined);
+  const resolver = server.services.credentials;
+  for (let index = 0; index < 10_050; index++) await resolver.resolve({ authorization: `Bearer svc_flood${index}`, sessionToken: null }, `198.51.100.${index % 250}`).catch(() => undefined);
   // Were the key evicted, this lookup would need the database; make that fail to prove it is not asked.
   const original = server.services.database.db.select;
   server.services.database.db.select = (() => {
     throw new Error("the database was asked");
   }) as typeof original;
   try {
-    expect((await resolver.resolve(`Bearer ${owner.key}`, "203.0.113.1"))?.accountId).toBe(owner.accountId);
+    expect((await resolver.resolve({ authorization: `Bearer ${owner.key}`, sessionToken: null }, "203.0.113.1"))?.accountId).toBe(owner.accountId);
   } finally {
     server.services.database.db.select = original;
   }

@@ -1,0 +1,162 @@
+// Resolves what a request presents to one Principal (DESIGN "Access"): `Authorization: Bearer svc_…`
+// (an API key), `Bearer sat_…` (an agent's OAuth access token, bound to an audience), or the session
+// cookie. Resolutions are cached for a short time (KEY_CACHE_MS, 2 s by default) so a read costs one
+// database round trip, not two; a revocation therefore takes effect within that time in every
+// process (ADR 0006). Last-use times are written at most once a minute, off the request's path.
+// Bearer credentials that fail are counted per client address against the anonymous tier, so
+// guessing them is throttled (429) like any anonymous caller. A session cookie that no longer works
+// counts as no credential: a browser keeps sending a stale cookie, and open pages must still answer.
+import type { Database, Executor } from "../../db/client.ts";
+import { findActiveKey, touchApiKey } from "../../db/queries/accounts.ts";
+import { findAccessToken, findSession, touchGrant, touchSession } from "../../db/queries/credentials.ts";
+import { agentScopes, audienceAllows, scopesForRole, SESSION_DAYS, type Face, type Principal } from "../domain/access.ts";
+import type { Clock } from "../domain/clock.ts";
+import { AppError } from "../domain/errors.ts";
+import { sha256Hex } from "../domain/secrets.ts";
+import type { TierLimits } from "../domain/tiers.ts";
+import { addressSubject, RateLimiter } from "./rate-limit.ts";
+
+export const ACCESS_TOKEN_PREFIX = "sat_";
+export const REFRESH_TOKEN_PREFIX = "srt_";
+
+const TOUCH_EVERY_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** Live credentials and unknown tokens are cached apart, so a flood of made-up tokens never evicts real ones. */
+const MAX_CACHED = 10_000;
+
+/** What a request presents: its Authorization header and its session cookie's value. */
+export type Presented = { authorization: string | null; sessionToken: string | null };
+
+/** A resolved credential as cached: the principal plus what is checked on every use. */
+type Resolution = {
+  principal: Principal;
+  /** Epoch ms after which the credential no longer works (tokens, sessions); null for keys. */
+  validUntil: number | null;
+  /** An access token's audience. */
+  resource: string | null;
+  lastUsed: number;
+  touch(tx: Executor, now: Date): Promise<void>;
+};
+
+type CacheEntry = { value: Resolution | null; expires: number };
+
+export type CredentialResolver = {
+  /**
+   * null without a credential (or with a stale session cookie); throws UNAUTHORIZED for a bearer
+   * credential that is present but not valid, expired, or bound to another audience.
+   */
+  resolve(presented: Presented, clientIp: string, face?: Face): Promise<Principal | null>;
+  /** Drops a bearer token or a session's secret from this process's cache (sign-out, revocation). */
+  forget(token: string): void;
+};
+
+/** `config` is read on each use: a test server learns its PUBLIC_URL only once it listens. */
+export type CredentialResolverOptions = { cacheMs: number; failureLimits: TierLimits | null; config: { publicUrl: string } };
+
+export function createCredentialResolver(database: Database, clock: Clock, options: CredentialResolverOptions): CredentialResolver {
+  const live = new Map<string, CacheEntry>();
+  const unknown = new Map<string, CacheEntry>();
+  const touched = new Map<string, number>();
+  const failures = new RateLimiter();
+
+  function touch(resolution: Resolution, now: number): void {
+    const id = resolution.principal.id;
+    const last = touched.get(id) ?? resolution.lastUsed;
+    if (now - last < TOUCH_EVERY_MS) return;
+    touched.set(id, now);
+    void database.write((tx) => resolution.touch(tx, new Date(now))).catch(() => touched.delete(id));
+  }
+
+  function remember(token: string, value: Resolution | null, now: number): void {
+    const cache = value ? live : unknown;
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(token, { value, expires: now + options.cacheMs });
+  }
+
+  async function find(token: string): Promise<Resolution | null> {
+    const hash = await sha256Hex(token);
+    if (token.startsWith(ACCESS_TOKEN_PREFIX)) {
+      const row = await findAccessToken(database.db, hash);
+      if (!row) return null;
+      return {
+        principal: { kind: "agent", id: row.grantId, accountId: row.accountId, tier: row.tier, scopes: agentScopes(row.grantScopes, row.role, row.canApprove), userId: row.userId, role: row.role },
+        validUntil: Date.parse(row.expiresAt),
+        resource: row.resource,
+        lastUsed: row.lastUsedAt ? Date.parse(row.lastUsedAt) : 0,
+        touch: (tx, now) => touchGrant(tx, { grantId: row.grantId, now }),
+      };
+    }
+    const key = await findActiveKey(database.db, hash);
+    if (!key) return null;
+    return {
+      principal: { kind: "key", id: key.keyId, accountId: key.accountId, tier: key.tier, scopes: key.scopes, userId: null, role: null },
+      validUntil: null,
+      resource: null,
+      lastUsed: key.lastUsedAt ? Date.parse(key.lastUsedAt) : 0,
+      touch: (tx, now) => touchApiKey(tx, { keyId: key.keyId, now }),
+    };
+  }
+
+  async function findBySession(token: string): Promise<Resolution | null> {
+    const row = await findSession(database.db, await sha256Hex(token));
+    if (!row) return null;
+    return {
+      principal: { kind: "session", id: row.sessionId, accountId: row.accountId, tier: row.tier, scopes: scopesForRole(row.role, row.canApprove), userId: row.userId, role: row.role },
+      validUntil: Date.parse(row.expiresAt),
+      resource: null,
+      lastUsed: Date.parse(row.lastSeenAt),
+      touch: (tx, now) => touchSession(tx, { sessionId: row.sessionId, now, expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS) }),
+    };
+  }
+
+  async function lookup(cacheKey: string, now: number, load: () => Promise<Resolution | null>): Promise<Resolution | null> {
+    const cached = live.get(cacheKey) ?? unknown.get(cacheKey);
+    if (cached && cached.expires > now) return cached.value;
+    const value = await load();
+    remember(cacheKey, value, now);
+    return value;
+  }
+
+  function refuse(message: string, clientIp: string): never {
+    if (options.failureLimits) {
+      const decision = failures.hit(addressSubject(clientIp), options.failureLimits, clock.now());
+      if (!decision.allowed) {
+        throw new AppError("RATE_LIMITED", `Too many failed credentials; retry after ${decision.headers["Retry-After"]} s`, {
+          retry_after: Number(decision.headers["Retry-After"]),
+        });
+      }
+    }
+    throw new AppError("UNAUTHORIZED", message);
+  }
+
+  return {
+    async resolve(presented, clientIp, face = "api") {
+      const now = clock.now().getTime();
+      const { authorization, sessionToken } = presented;
+      if (authorization !== null && authorization !== "") {
+        const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+        if (!match?.[1]) refuse("The Authorization header must be `Bearer <API key or access token>`", clientIp);
+        const token = match[1];
+        const resolution = await lookup(token, now, () => find(token));
+        if (!resolution) refuse("The API key or access token is not valid or has been revoked", clientIp);
+        if (resolution.validUntil !== null && resolution.validUntil <= now) refuse("The access token has expired", clientIp);
+        if (resolution.resource !== null && !audienceAllows(resolution.resource, face, options.config.publicUrl)) {
+          refuse(`The access token is bound to ${resolution.resource}, not this resource`, clientIp);
+        }
+        touch(resolution, now);
+        return resolution.principal;
+      }
+      if (sessionToken === null || sessionToken === "") return null;
+      const resolution = await lookup(`session:${sessionToken}`, now, () => findBySession(sessionToken));
+      if (!resolution || (resolution.validUntil !== null && resolution.validUntil <= now)) return null;
+      touch(resolution, now);
+      return resolution.principal;
+    },
+    forget(token) {
+      for (const cacheKey of [token, `session:${token}`]) {
+        live.delete(cacheKey);
+        unknown.delete(cacheKey);
+      }
+    },
+  };
+}
