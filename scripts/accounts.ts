@@ -4,18 +4,28 @@
 //   set-tier --account ACC --tier TIER
 //   create-key --account ACC [--name NAME] [--scopes a,b,c]   prints the key once (default: every scope)
 //   revoke-key --key KEY_ID
+//   sign-in-link --email E [--account ACC] [--role owner|admin|member]
+//                                              a one-time sign-in link (the person is made a member when new)
 import { parseArgs } from "node:util";
 import { mkdir } from "node:fs/promises";
-import { openDatabase } from "../db/client.ts";
+import { openDatabase, type Executor } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { createAccount, createApiKey, getAccount, listAccounts, listApiKeys, revokeApiKey, setAccountTier } from "../db/queries/accounts.ts";
+import { addMember, countOwners, findMember } from "../db/queries/members.ts";
+import { createUser, findUserByEmail, normalizeEmail } from "../db/queries/users.ts";
+import { issueSignInLink, LINK_MINUTES } from "../server/access/sign-in/links.ts";
+import { DEFAULT_NEXT } from "../server/domain/access.ts";
 import { loadConfig } from "../server/config.ts";
+import { ROLES, type Role } from "../server/domain/access.ts";
+import { systemClock } from "../server/domain/clock.ts";
 import { isScope, SCOPES, type Scope } from "../server/domain/scopes.ts";
 import { ACCOUNT_TIERS, type TierName } from "../server/domain/tiers.ts";
+import { email as emailSchema } from "../routers/shared/schemas.ts";
 
-const USAGE = `usage: npm run accounts -- <list | create-account --name N [--tier T] | set-tier --account A --tier T | create-key --account A [--name N] [--scopes a,b] | revoke-key --key K>
+const USAGE = `usage: npm run accounts -- <list | create-account --name N [--tier T] | set-tier --account A --tier T | create-key --account A [--name N] [--scopes a,b] | revoke-key --key K | sign-in-link --email E [--account A] [--role R]>
 tiers: ${ACCOUNT_TIERS.join(", ")}
-scopes: ${SCOPES.join(", ")}`;
+scopes: ${SCOPES.join(", ")}
+roles: ${ROLES.join(", ")} (sign-in-link: owner when the account has none yet, else member; a member keeps their role)`;
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -39,7 +49,15 @@ function scopesOf(value: string | undefined): Scope[] {
 const { positionals, values } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,
-  options: { name: { type: "string" }, tier: { type: "string" }, account: { type: "string" }, scopes: { type: "string" }, key: { type: "string" } },
+  options: {
+    name: { type: "string" },
+    tier: { type: "string" },
+    account: { type: "string" },
+    scopes: { type: "string" },
+    key: { type: "string" },
+    email: { type: "string" },
+    role: { type: "string" },
+  },
 });
 const command = positionals[0] ?? fail("missing command");
 
@@ -53,6 +71,28 @@ async function requireAccount(id: string | undefined): Promise<string> {
   if (!id) fail("--account is required");
   if (!(await getAccount(database.db, id))) fail(`no account ${id}`);
   return id;
+}
+
+/** --account, or the only account there is. */
+async function signInAccount(id: string | undefined): Promise<string> {
+  if (id) return requireAccount(id);
+  const [only, ...more] = await listAccounts(database.db);
+  if (only && more.length === 0) return only.id;
+  return fail(only ? "several accounts: name one with --account" : "no account yet: start the service once, or create-account");
+}
+
+function roleOf(value: string | undefined): Role | undefined {
+  if (value !== undefined && !(ROLES as readonly string[]).includes(value)) fail(`unknown role ${value}`);
+  return value as Role | undefined;
+}
+
+/** The person with this e-mail, made a member of the account when they are not one yet. */
+async function memberFor(tx: Executor, email: string, accountId: string, role: Role | undefined): Promise<{ userId: string; joinedAs: Role | null }> {
+  const user = (await findUserByEmail(tx, email)) ?? (await createUser(tx, { email, name: null, now }));
+  if (await findMember(tx, accountId, user.id)) return { userId: user.id, joinedAs: null };
+  const joinedAs = role ?? ((await countOwners(tx, accountId)) === 0 ? "owner" : "member");
+  await addMember(tx, { accountId, userId: user.id, role: joinedAs, canApprove: false, now });
+  return { userId: user.id, joinedAs };
 }
 
 switch (command) {
@@ -90,6 +130,21 @@ switch (command) {
     const revoked = await database.write((tx) => revokeApiKey(tx, { keyId, now }));
     if (!revoked) fail(`no live key ${keyId}`);
     console.log(`revoked ${keyId} (running servers refuse it within KEY_CACHE_MS, ${config.keyCacheMs} ms)`);
+    break;
+  }
+  case "sign-in-link": {
+    const parsed = emailSchema.safeParse(values.email?.trim());
+    if (!parsed.success) fail("--email must be an e-mail address");
+    const email = normalizeEmail(parsed.data);
+    const role = roleOf(values.role);
+    const accountId = await signInAccount(values.account);
+    const { joinedAs, link } = await database.write(async (tx) => {
+      const { userId, joinedAs } = await memberFor(tx, email, accountId, role);
+      return { joinedAs, link: await issueSignInLink({ clock: systemClock, config }, tx, { email, accountId, about: userId }, DEFAULT_NEXT) };
+    });
+    if (joinedAs) console.log(`${email} is now ${joinedAs} of ${accountId}`);
+    console.log(`Sign-in link (works once, for ${LINK_MINUTES} minutes):\n${link.url}`);
+    console.log(`The same link is queued as an e-mail; the running service's deliver-mail job sends it (${config.smtpUrl ? "through SMTP_URL" : `into ${config.dataDir}/outbox, no SMTP_URL set`}).`);
     break;
   }
   default:

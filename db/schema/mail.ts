@@ -2,17 +2,23 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 import { ownedBy } from "./columns.ts";
 
 /**
- * The send outbox (ADR 0016): a message is committed here in the transaction that sends the invoice,
- * and a scheduler job composes and delivers it with retries. `message` holds what the mail is made
- * from (recipients, subject, text, attachments wanted), not the rendered MIME.
+ * The send outbox (ADR 0016): a message is committed here in the transaction that sends the invoice
+ * (or signs a person in, or invites them), and a scheduler job composes and delivers it with retries.
+ * `message` holds what the mail is made from (recipients, subject, text, attachments wanted), not the
+ * rendered MIME.
  */
 export const mailOutbox = sqliteTable(
   "mail_outbox",
   {
     id: text("id").primaryKey(),
     ...ownedBy,
+    /**
+     * What the message is about: the invoice of a send or reminder; for account mail, the user a
+     * sign-in link goes to or the invite (kept NOT NULL: drizzle-kit's libSQL generator rebuilds every
+     * index to relax a column, and loses the ones a migration creates).
+     */
     invoiceId: text("invoice_id").notNull(),
-    /** send | reminder | sign_in */
+    /** send | reminder | sign_in | invite */
     kind: text("kind").notNull(),
     message: text("message", { mode: "json" }).notNull(),
     /** pending | sent | failed | cancelled (a reminder whose invoice was settled before delivery) */

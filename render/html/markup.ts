@@ -5,7 +5,7 @@ declare const HTML: unique symbol;
 export type Html = string & { readonly [HTML]: true };
 
 /** Elements that have no end tag (HTML §13.1.2). */
-const VOID_ELEMENTS = new Set(["br", "img", "link", "meta"]);
+const VOID_ELEMENTS = new Set(["br", "img", "input", "link", "meta"]);
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 

@@ -12,7 +12,7 @@ import { clientEmailOf } from "../invoices/send.ts";
 import { loadProfile, todayFor } from "../invoices/writes.ts";
 import type { Services } from "../services.ts";
 import { reminderContent } from "./mail/content.ts";
-import { queueMail } from "./mail/outbox.ts";
+import { queueMail } from "./mail/queue.ts";
 import type { Job } from "./scheduler.ts";
 
 /** Queues the reminder at `offset` unless, under the lock, the invoice no longer wants it or it went already. */

@@ -43,8 +43,13 @@ export function isPermanentFailure(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-/** Why a message was queued: an invoice sent, or a payment reminder. */
-export type MailKind = "send" | "reminder";
+/** Why a message was queued: an invoice sent, a payment reminder, or account mail (a sign-in link, an invite). */
+export type MailKind = "send" | "reminder" | "sign_in" | "invite";
+
+/** Mail about a person's access rather than an invoice: no invoice to check or attach at delivery. */
+export function isAccountMail(kind: MailKind): boolean {
+  return kind === "sign_in" || kind === "invite";
+}
 
 /** pending until delivered (sent) or given up (failed); cancelled when a reminder is no longer due at delivery. */
 export type MailStatus = "pending" | "sent" | "failed" | "cancelled";

@@ -4,7 +4,7 @@
 // together or not at all. An operation id replay answers the stored result and queues nothing.
 import type { Executor } from "../../db/client.ts";
 import { findClient } from "../../db/queries/clients.ts";
-import { queueMail } from "../automation/mail/outbox.ts";
+import { queueMail } from "../automation/mail/queue.ts";
 import { sendContent } from "../automation/mail/content.ts";
 import { DEFAULT_SHARE_DAYS, shareLinkIn, type ShareLink } from "../documents/shares.ts";
 import { AppError } from "../domain/errors.ts";

@@ -31,8 +31,8 @@ function wordsOf(record: InvoiceRecord): Words {
   };
 }
 
-/** A letter: its paragraphs, the link to the invoice's page, and the sign-off. */
-type Letter = { paragraphs: string[]; link: { label: string; url: string } | null; closing: string };
+/** A letter: its paragraphs, the link to the invoice's page (or a sign-in link), and the sign-off. */
+export type Letter = { paragraphs: string[]; link: { label: string; url: string } | null; closing: string };
 
 /** A paragraph, its line breaks kept. */
 function paragraphHtml(value: string): Html {
@@ -40,7 +40,7 @@ function paragraphHtml(value: string): Html {
 }
 
 /** Plain text and HTML from the same letter, every value escaped in the HTML. */
-function bodies(language: string, { paragraphs, link, closing }: Letter): Pick<MailContent, "text" | "html"> {
+export function bodies(language: string, { paragraphs, link, closing }: Letter): Pick<MailContent, "text" | "html"> {
   const plain = [...paragraphs, ...(link ? [`${link.label}\n${link.url}`] : []), closing].join("\n\n");
   const linkHtml = link ? element("p", {}, text(link.label), element("br"), element("a", { href: link.url }, text(link.url))) : null;
   const html = fragment(

@@ -1,45 +1,24 @@
-// The send outbox (ADR 0016): a message is queued in the transaction that sends the invoice (or
-// queues a reminder), and the `deliver-mail` job composes and delivers it. Each try is recorded;
-// a temporary failure (connection, SMTP 4xx) is tried again later with backoff and jitter, a
-// permanent one (SMTP 5xx, an attachment that cannot be made) or the last try marks the message
-// failed and announces `invoice.send_failed`. Delivery is at least once: a crash between the
-// server's acceptance and the row's update sends the same message again, with the same Message-ID.
-import type { Executor } from "../../../db/client.ts";
-import { findDueMail, insertMail, insertMailAttempt, settleMail, type MailRow } from "../../../db/queries/mail.ts";
+// The send outbox (ADR 0016): a message is queued (queue.ts) in the transaction that sends the
+// invoice (or queues a reminder, a sign-in link or an invite), and the `deliver-mail` job here
+// composes and delivers it. Each try is recorded; a temporary failure (connection, SMTP 4xx) is
+// tried again later with backoff and jitter, a permanent one (SMTP 5xx, an attachment that cannot be
+// made) or the last try marks the message failed, and an invoice's message announces
+// `invoice.send_failed`. Delivery is at least once: a crash between the server's acceptance and the
+// row's update sends the same message again, with the same Message-ID.
+import { findDueMail, insertMailAttempt, settleMail, type MailRow } from "../../../db/queries/mail.ts";
 import { findInvoice } from "../../../db/queries/invoices.ts";
 import { exportFile } from "../../documents/exports.ts";
 import { DEFAULT_DESIGN, visibleTemplate } from "../../documents/templates.ts";
 import { AppError } from "../../domain/errors.ts";
 import { newId } from "../../domain/ids.ts";
 import type { InvoiceRecord } from "../../domain/invoice.ts";
-import { isPermanentFailure, nextAttemptAt, type AttachmentFormat, type MailKind, type MailMessage } from "../../domain/mail.ts";
+import { isAccountMail, isPermanentFailure, nextAttemptAt, type AttachmentFormat } from "../../domain/mail.ts";
 import { isRemindable } from "../../domain/reminders.ts";
 import { loadProfile } from "../../invoices/writes.ts";
 import type { Services } from "../../services.ts";
 import type { Job } from "../scheduler.ts";
-import { composeMail, messageIdFor, type Attachment } from "./compose.ts";
+import { composeMail, type Attachment } from "./compose.ts";
 import { createMailTransport, type MailTransport } from "./transports.ts";
-
-export type NewMail = { accountId: string; invoiceId: string; kind: MailKind; message: MailMessage };
-
-/** Queues a message in the caller's transaction; the job delivers it from now on. */
-export async function queueMail(services: Services, tx: Executor, mail: NewMail): Promise<MailRow> {
-  const now = services.clock.now();
-  const id = newId("msg", now.getTime());
-  const row: MailRow = {
-    id,
-    ...mail,
-    status: "pending",
-    attempts: 0,
-    nextAttemptAt: now.toISOString(),
-    lastError: null,
-    messageId: messageIdFor(id, services.config.mailFrom),
-    createdAt: now.toISOString(),
-    sentAt: null,
-  };
-  await insertMail(tx, row);
-  return row;
-}
 
 /** The files a message carries, rendered (or reused) through the export pipeline. */
 async function attachmentsOf(services: Services, accountId: string, record: InvoiceRecord, formats: readonly AttachmentFormat[]): Promise<Attachment[]> {
@@ -58,14 +37,22 @@ async function attachmentsOf(services: Services, accountId: string, record: Invo
 
 type Outcome = { ok: true; response: string } | { ok: false; error: string; permanent: boolean } | { cancelled: string };
 
-async function attempt(services: Services, transport: MailTransport, mail: MailRow): Promise<Outcome> {
+/** The files an invoice's message carries, or why it is no longer to be sent; account mail carries none. */
+async function contentOf(services: Services, mail: MailRow): Promise<Attachment[] | { cancelled: string }> {
+  if (isAccountMail(mail.kind)) return [];
   const stored = await findInvoice(services.database.db, mail.invoiceId);
   const record = stored?.accountId === mail.accountId ? stored.record : undefined;
   // Checked at delivery, not only when queued: an invoice paid since gets no reminder.
   if (!record) return { cancelled: "the invoice no longer exists" };
   if (mail.kind === "reminder" && !isRemindable(record)) return { cancelled: `no reminder for an invoice that is ${record.status}` };
+  return attachmentsOf(services, mail.accountId, record, mail.message.attach);
+}
+
+async function attempt(services: Services, transport: MailTransport, mail: MailRow): Promise<Outcome> {
   try {
-    const composed = await composeMail(mail, services.config.mailFrom, await attachmentsOf(services, mail.accountId, record, mail.message.attach));
+    const attachments = await contentOf(services, mail);
+    if ("cancelled" in attachments) return attachments;
+    const composed = await composeMail(mail, services.config.mailFrom, attachments);
     return { ok: true, response: await transport.send(composed) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -92,7 +79,7 @@ async function settle(services: Services, mail: MailRow, outcome: Outcome): Prom
     }
     const retryAt = nextAttemptAt(now, attempts, outcome.permanent);
     await settleMail(tx, mail.id, { status: retryAt ? "pending" : "failed", attempts, nextAttemptAt: retryAt?.toISOString() ?? null, lastError: outcome.error, sentAt: null });
-    if (retryAt) return;
+    if (retryAt || isAccountMail(mail.kind)) return;
     const { to, cc } = mail.message;
     await services.events.record(tx, mail.accountId, now, [
       { type: "invoice.send_failed", resource: { type: "invoice", id: mail.invoiceId }, data: { mail_id: mail.id, kind: mail.kind, to, cc, attempts, error: outcome.error } },

@@ -1,0 +1,91 @@
+// A person's session (DESIGN "Access", ADR "sessions"): a random secret in an HttpOnly cookie, kept
+// in the database only as SHA-256 under a public `ses_` id. The cookie is `__Host-` (Secure, path /,
+// no Domain) except on a loopback http PUBLIC_URL, SameSite=Lax so it rides along when a person
+// follows a link to the console but not on another site's form posts or fetches. Each sign-in makes a
+// new secret and revokes the one the browser came with (no session fixation); the server-side expiry
+// slides 30 days from the last use (credentials.ts writes it), and sign-out revokes.
+import type { Executor } from "../../db/client.ts";
+import { insertSession, lastUsedAccount, revokeSessionByHash } from "../../db/queries/sessions.ts";
+import { membershipsOf } from "../../db/queries/users.ts";
+import { isLoopbackHttp, SESSION_DAYS, sessionCookieName } from "../domain/access.ts";
+import { newId } from "../domain/ids.ts";
+import { newSecret, sha256Hex } from "../domain/secrets.ts";
+import type { Services } from "../services.ts";
+
+/** A session's cookie secret; `ses_` is its public id, which never opens anything. */
+export const SESSION_TOKEN_PREFIX = "sst_";
+
+const DAY_MS = 86_400_000;
+const MAX_USER_AGENT = 500;
+
+/** How a person signed in. */
+export const SIGN_IN_METHODS = ["github", "google", "oidc", "link"] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** What the browser brings to a sign-in: its user agent and address, and a session cookie it may still hold. */
+export type Arrival = { userAgent: string | null; ip: string; sessionToken: string | null };
+
+export type StartedSession = { sessionId: string; accountId: string; token: string };
+
+/** A Set-Cookie value with the attributes every cookie of ours has: Path=/, HttpOnly, SameSite=Lax. */
+export function cookieHeader(name: string, value: string, options: { maxAgeSeconds: number; secure: boolean }): string {
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${options.maxAgeSeconds}${options.secure ? "; Secure" : ""}`;
+}
+
+export function sessionCookie(publicUrl: string, token: string): string {
+  return cookieHeader(sessionCookieName(publicUrl), token, { maxAgeSeconds: SESSION_DAYS * 86_400, secure: !isLoopbackHttp(publicUrl) });
+}
+
+export function clearedSessionCookie(publicUrl: string): string {
+  return cookieHeader(sessionCookieName(publicUrl), "", { maxAgeSeconds: 0, secure: !isLoopbackHttp(publicUrl) });
+}
+
+/** Where a new session acts: the account the person last used, else their oldest membership; null without any. */
+export async function accountForNewSession(db: Executor, userId: string): Promise<string | null> {
+  const recent = await lastUsedAccount(db, userId);
+  if (recent) return recent;
+  const [first] = await membershipsOf(db, userId);
+  return first?.accountId ?? null;
+}
+
+/**
+ * Starts a session for a signed-in person in `accountId`, inside the sign-in's transaction, and
+ * revokes the session the browser arrived with. Call `forgetReplaced` once the transaction commits.
+ */
+export async function startSession(
+  services: Services,
+  tx: Executor,
+  params: { userId: string; accountId: string; method: SignInMethod; arrival: Arrival },
+): Promise<StartedSession> {
+  const now = services.clock.now();
+  const at = now.toISOString();
+  const token = newSecret(SESSION_TOKEN_PREFIX);
+  const sessionId = newId("ses", now.getTime());
+  const { arrival } = params;
+  if (arrival.sessionToken) await revokeSessionByHash(tx, await sha256Hex(arrival.sessionToken), now);
+  await insertSession(tx, {
+    id: sessionId,
+    tokenHash: await sha256Hex(token),
+    userId: params.userId,
+    accountId: params.accountId,
+    method: params.method,
+    userAgent: arrival.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
+    ip: arrival.ip,
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS).toISOString(),
+  });
+  return { sessionId, accountId: params.accountId, token };
+}
+
+/** The replaced session stops working in this process at once, not after the resolver's cache time. */
+export function forgetReplaced(services: Services, arrival: Arrival): void {
+  if (arrival.sessionToken) services.credentials.forget(arrival.sessionToken);
+}
+
+/** Signs out: revokes the session holding this secret and drops it from the resolver's cache. */
+export async function endSession(services: Services, token: string): Promise<void> {
+  const tokenHash = await sha256Hex(token);
+  await services.database.write((tx) => revokeSessionByHash(tx, tokenHash, services.clock.now()));
+  services.credentials.forget(token);
+}
