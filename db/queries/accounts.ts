@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { newId } from "../../server/domain/ids.ts";
 import { emptyProfile, type StoredProfile } from "../../server/domain/profile.ts";
 import type { Scope } from "../../server/domain/scopes.ts";
@@ -45,19 +45,20 @@ export async function setAccountTier(db: Executor, params: { accountId: string; 
 export async function createApiKey(
   db: Executor,
   params: { accountId: string; name: string; scopes: readonly Scope[]; now: Date },
-): Promise<{ id: string; token: string }> {
+): Promise<{ id: string; token: string; hint: string }> {
   const token = newSecret(API_KEY_PREFIX);
   const id = newId("key", params.now.getTime());
+  const hint = token.slice(0, API_KEY_PREFIX.length + 4);
   await db.insert(apiKeys).values({
     id,
     accountId: params.accountId,
     name: params.name,
     tokenHash: await sha256Hex(token),
-    hint: token.slice(0, API_KEY_PREFIX.length + 4),
+    hint,
     scopes: [...params.scopes],
     createdAt: params.now.toISOString(),
   });
-  return { id, token };
+  return { id, token, hint };
 }
 
 export async function revokeApiKey(db: Executor, params: { keyId: string; now: Date }): Promise<boolean> {
@@ -68,11 +69,21 @@ export async function revokeApiKey(db: Executor, params: { keyId: string; now: D
   return result.rowsAffected > 0;
 }
 
+const keyColumns = { id: apiKeys.id, name: apiKeys.name, hint: apiKeys.hint, scopes: apiKeys.scopes, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt };
+
+/** The account's keys, revoked ones included, newest first. */
 export async function listApiKeys(db: Executor, accountId: string) {
-  return db
-    .select({ id: apiKeys.id, name: apiKeys.name, hint: apiKeys.hint, scopes: apiKeys.scopes, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
-    .from(apiKeys)
-    .where(eq(apiKeys.accountId, accountId));
+  return db.select(keyColumns).from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+export type ApiKeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
+
+/** The key with this id in any account: the caller decides between 403 and 404. */
+export async function findApiKey(db: Executor, keyId: string): Promise<{ accountId: string; record: ApiKeyRow } | undefined> {
+  const [row] = await db.select({ ...keyColumns, accountId: apiKeys.accountId }).from(apiKeys).where(eq(apiKeys.id, keyId));
+  if (!row) return undefined;
+  const { accountId, ...record } = row;
+  return { accountId, record };
 }
 
 export async function listAccounts(db: Executor) {

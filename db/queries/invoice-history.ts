@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { newId } from "../../server/domain/ids.ts";
 import type { InvoiceStatus } from "../../server/domain/lifecycle.ts";
 import type { Executor } from "../client.ts";
@@ -41,13 +41,8 @@ export async function addHistory(
   await prepared(db, "addHistory", () => db.insert(invoiceHistory).values(placeholdersOf(row)).prepare()).run(row);
 }
 
-export async function listHistory(db: Executor, accountId: string, invoiceId: string): Promise<HistoryEntry[]> {
-  const rows = await db
-    .select()
-    .from(invoiceHistory)
-    .where(and(eq(invoiceHistory.accountId, accountId), eq(invoiceHistory.invoiceId, invoiceId)))
-    .orderBy(asc(invoiceHistory.revision), asc(invoiceHistory.id));
-  return rows.map((row) => ({
+function toEntry(row: typeof invoiceHistory.$inferSelect): HistoryEntry {
+  return {
     id: row.id,
     revision: row.revision,
     action: row.action as HistoryAction,
@@ -57,7 +52,29 @@ export async function listHistory(db: Executor, accountId: string, invoiceId: st
     note: row.note,
     actor: row.actor,
     at: row.at,
-  }));
+  };
+}
+
+export async function listHistory(db: Executor, accountId: string, invoiceId: string): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(invoiceHistory)
+    .where(and(eq(invoiceHistory.accountId, accountId), eq(invoiceHistory.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceHistory.revision), asc(invoiceHistory.id));
+  return rows.map(toEntry);
+}
+
+/** The histories of several invoices in one query (a page of the approval inbox), each oldest first. */
+export async function listHistories(db: Executor, accountId: string, invoiceIds: readonly string[]): Promise<Map<string, HistoryEntry[]>> {
+  const histories = new Map<string, HistoryEntry[]>(invoiceIds.map((id) => [id, []]));
+  if (invoiceIds.length === 0) return histories;
+  const rows = await db
+    .select()
+    .from(invoiceHistory)
+    .where(and(eq(invoiceHistory.accountId, accountId), inArray(invoiceHistory.invoiceId, [...invoiceIds])))
+    .orderBy(asc(invoiceHistory.invoiceId), asc(invoiceHistory.revision), asc(invoiceHistory.id));
+  for (const row of rows) histories.get(row.invoiceId)?.push(toEntry(row));
+  return histories;
 }
 
 export async function deleteHistory(db: Executor, accountId: string, invoiceId: string): Promise<void> {

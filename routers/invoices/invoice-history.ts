@@ -7,7 +7,7 @@ import { invoiceStatus } from "./invoice.schema.ts";
 import { INVOICES_QUERY_TOOL } from "./tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
-const historyEntry = z.object({
+export const historyEntry = z.object({
   id: z.string(),
   revision: z.int(),
   action: z.enum(HISTORY_ACTIONS),
