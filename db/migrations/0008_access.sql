@@ -66,6 +66,7 @@ CREATE TABLE `oauth_tokens` (
 	`kind` text NOT NULL,
 	`grant_id` text NOT NULL,
 	`family` text NOT NULL,
+	`scopes` text NOT NULL,
 	`created_at` text NOT NULL,
 	`expires_at` text NOT NULL,
 	`rotated_at` text,

@@ -1,10 +1,10 @@
 // The lookups behind every credential but API keys (accounts.ts has those): a session by its cookie
 // secret, an access token by its secret, each with what the principal needs in one query.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Role } from "../../server/domain/access.ts";
 import type { TierName } from "../../server/domain/tiers.ts";
 import type { Executor } from "../client.ts";
-import { accounts, memberships, oauthGrants, oauthTokens, sessions } from "../schema/index.ts";
+import { accounts, memberships, oauthCodes, oauthGrants, oauthTokens, sessions, signInLinks } from "../schema/index.ts";
 
 export type SessionRow = {
   sessionId: string;
@@ -53,6 +53,8 @@ export type AccessTokenRow = {
   role: Role;
   canApprove: boolean;
   grantScopes: string[];
+  /** The token's own scopes (a refresh may have narrowed them); the principal holds what both allow. */
+  tokenScopes: string[];
   resource: string;
   expiresAt: string;
   lastUsedAt: string | null;
@@ -69,6 +71,7 @@ export async function findAccessToken(db: Executor, tokenHash: string): Promise<
       role: memberships.role,
       canApprove: memberships.canApprove,
       grantScopes: oauthGrants.scopes,
+      tokenScopes: oauthTokens.scopes,
       resource: oauthGrants.resource,
       expiresAt: oauthTokens.expiresAt,
       lastUsedAt: oauthGrants.lastUsedAt,
@@ -83,4 +86,16 @@ export async function findAccessToken(db: Executor, tokenHash: string): Promise<
 
 export async function touchGrant(db: Executor, params: { grantId: string; now: Date }): Promise<void> {
   await db.update(oauthGrants).set({ lastUsedAt: params.now.toISOString() }).where(eq(oauthGrants.id, params.grantId));
+}
+
+/**
+ * Drops what can no longer open anything: sessions, sign-in links, authorization codes and tokens
+ * that expired (or sessions revoked) before `before`. Grants stay: the console lists them until revoked.
+ */
+export async function purgeDeadCredentials(db: Executor, before: Date): Promise<void> {
+  const at = before.toISOString();
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, at), lt(sessions.revokedAt, at)));
+  await db.delete(signInLinks).where(lt(signInLinks.expiresAt, at));
+  await db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, at));
+  await db.delete(oauthTokens).where(lt(oauthTokens.expiresAt, at));
 }

@@ -45,8 +45,9 @@ export const oauthCodes = sqliteTable("oauth_codes", {
 });
 
 /**
- * Access (`sat_`) and refresh (`srt_`) tokens, kept only as SHA-256. Refresh tokens of one chain
- * share a family: presenting one already rotated revokes the family.
+ * Access (`sat_`) and refresh (`srt_`) tokens, kept only as SHA-256. The tokens issued from one
+ * authorization code and every rotation after it share a family (the code's hash): presenting a
+ * rotated refresh token, or the code again, revokes the family.
  */
 export const oauthTokens = sqliteTable(
   "oauth_tokens",
@@ -56,6 +57,11 @@ export const oauthTokens = sqliteTable(
     kind: text("kind").notNull(),
     grantId: text("grant_id").notNull(),
     family: text("family").notNull(),
+    /**
+     * What this token may reach within its grant (a refresh may ask for less, RFC 6749 §6); the
+     * grant's own scopes still bound it, so narrowing a grant narrows its live tokens.
+     */
+    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
     createdAt: text("created_at").notNull(),
     expiresAt: text("expires_at").notNull(),
     /** A refresh token once exchanged for its successor. */

@@ -9,17 +9,26 @@ export type CorsPolicy = {
   headersFor(request: Request): Record<string, string>;
   /** True for a cookie-carrying request from an origin that may not use cookies here. */
   refuses(request: Request): boolean;
+  /** Whether an origin may act with a person's cookies here: PUBLIC_URL's own or one of CORS_ORIGINS. */
+  trusts(origin: string): boolean;
 };
 
 const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Location, WWW-Authenticate, MCP-Protocol-Version";
 
 export function corsPolicy(config: Pick<Config, "publicUrl" | "corsOrigins">): CorsPolicy {
-  const trusted = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins.map((origin) => origin.replace(/\/$/, ""))]);
+  // Built again when PUBLIC_URL changes: a test server learns its own only once it listens.
+  let known = { publicUrl: "", origins: new Set<string>() };
+  const trusted = (): Set<string> => {
+    if (known.publicUrl !== config.publicUrl) {
+      known = { publicUrl: config.publicUrl, origins: new Set([new URL(config.publicUrl).origin, ...config.corsOrigins.map((origin) => origin.replace(/\/$/, ""))]) };
+    }
+    return known.origins;
+  };
   const open = { "access-control-allow-origin": "*", "access-control-expose-headers": EXPOSED_HEADERS };
   return {
     headersFor(request) {
       const origin = request.headers.get("origin");
-      if (origin === null || !trusted.has(origin)) return open;
+      if (origin === null || !trusted().has(origin)) return open;
       return {
         "access-control-allow-origin": origin,
         "access-control-allow-credentials": "true",
@@ -29,7 +38,8 @@ export function corsPolicy(config: Pick<Config, "publicUrl" | "corsOrigins">): C
     },
     refuses(request) {
       const origin = request.headers.get("origin");
-      return origin !== null && request.headers.has("cookie") && !trusted.has(origin);
+      return origin !== null && request.headers.has("cookie") && !trusted().has(origin);
     },
+    trusts: (origin) => trusted().has(origin),
   };
 }

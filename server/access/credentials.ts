@@ -79,7 +79,7 @@ export function createCredentialResolver(database: Database, clock: Clock, optio
       const row = await findAccessToken(database.db, hash);
       if (!row) return null;
       return {
-        principal: { kind: "agent", id: row.grantId, accountId: row.accountId, tier: row.tier, scopes: agentScopes(row.grantScopes, row.role, row.canApprove), userId: row.userId, role: row.role },
+        principal: { kind: "agent", id: row.grantId, accountId: row.accountId, tier: row.tier, scopes: agentScopes(row.tokenScopes.filter((scope) => row.grantScopes.includes(scope)), row.role, row.canApprove), userId: row.userId, role: row.role },
         validUntil: Date.parse(row.expiresAt),
         resource: row.resource,
         lastUsed: row.lastUsedAt ? Date.parse(row.lastUsedAt) : 0,

@@ -2,6 +2,7 @@
 import { addDailyUsage } from "../../db/queries/usage.ts";
 import { deleteExpiredFile, findExpiredFiles } from "../../db/queries/files.ts";
 import { findOverdueCandidates, type DueCursor } from "../../db/queries/invoices.ts";
+import { purgeDeadCredentials } from "../../db/queries/credentials.ts";
 import { purgeEvents } from "../../db/queries/events.ts";
 import { purgeExpiredKv } from "../../db/queries/kv.ts";
 import { purgeSettledDeliveries } from "../../db/queries/webhooks.ts";
@@ -45,7 +46,10 @@ export const markOverdue: Job = {
   },
 };
 
-/** Forgets operation ids and idempotency keys after their 30 days, and events and their webhook deliveries after theirs. */
+/**
+ * Forgets operation ids and idempotency keys after their 30 days, events and their webhook deliveries
+ * after theirs, and sessions, sign-in links, codes and tokens a day after they stopped working.
+ */
 export const purgeOldOperations: Job = {
   name: "purge-operations",
   everyMs: 3_600_000,
@@ -56,6 +60,7 @@ export const purgeOldOperations: Job = {
       const eventsBefore = retainedSince(clock.now());
       await purgeEvents(tx, eventsBefore);
       await purgeSettledDeliveries(tx, eventsBefore);
+      await purgeDeadCredentials(tx, daysAgo(1));
     });
   },
 };

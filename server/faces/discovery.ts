@@ -4,16 +4,19 @@
 //   its schemas, annotations, auth, scopes and price;
 // - /api/mcp/server-card and /.well-known/mcp/server-card: the card alone, where the draft looks;
 // - /.well-known/ai-catalog.json: the AI catalog draft, listing the card;
-// - /.well-known/webmcp.json: our browser-agent manifest: which pages expose which tools, and how;
+// - /.well-known/webmcp.json: our browser-agent manifest (webmcp-manifest.ts): which pages expose which tools, and how;
 // - /llms.txt: a short plain-text guide.
 import { z } from "zod";
-import { SHARE_PAGE_TOOLS } from "../../render/share-page.ts";
+import { oauthDocuments } from "../access/oauth/metadata.ts";
 import { PRICES } from "../domain/prices.ts";
 import { sha256Hex } from "../domain/secrets.ts";
 import { DSL_EXAMPLE } from "../invoices/dsl.ts";
 import type { Services } from "../services.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./mcp.ts";
 import { actionLabel, toolListing, type Tool, type ToolRegistry } from "./tools.ts";
+import { webMcpManifest, webMcpManifestSchema, type WebMcpManifest } from "./webmcp-manifest.ts";
+
+export { webMcpManifestSchema };
 
 const SERVER_CARD_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
@@ -68,43 +71,11 @@ export const aiCatalogSchema = z
   })
   .meta({ id: "AiCatalog", description: "The AI catalog draft: the cards this site publishes" });
 
-export const webMcpManifestSchema = z
-  .object({
-    version: z.literal(1),
-    name: z.string(),
-    description: z.string(),
-    bridge: z.object({
-      available: z.boolean(),
-      protocol: z.literal("window.postMessage"),
-      envelope: z.string(),
-      note: z.string(),
-    }),
-    declarative: z.object({ name_attribute: z.string(), description_attribute: z.string() }),
-    pages: z.array(
-      z.object({
-        path: z.string().describe("{token} stands for the page's share token"),
-        description: z.string(),
-        tools: z.array(
-          z.object({
-            name: z.string(),
-            title: z.string(),
-            description: z.string(),
-            read_only: z.boolean(),
-            selector: z.string().describe("the element that declares the tool (data-tool-name)"),
-            http: z.object({ method: z.string(), path: z.string() }),
-            mcp: z.object({ tool: z.string(), arguments: z.record(z.string(), z.string()) }).nullable(),
-          }),
-        ),
-      }),
-    ),
-  })
-  .meta({ id: "WebMcpManifest", description: "Which pages expose which tools to browser agents, and how (the service's own format)" });
-
 export type Discovery = {
   card: z.infer<typeof serverCardSchema>;
   mcp: z.infer<typeof mcpManifestSchema>;
   aiCatalog: z.infer<typeof aiCatalogSchema>;
-  webMcp: z.infer<typeof webMcpManifestSchema>;
+  webMcp: WebMcpManifest;
   llmsTxt: string;
 };
 
@@ -200,25 +171,7 @@ export function buildDiscovery(services: Services, registry: ToolRegistry): Disc
     specVersion: "1.0",
     entries: [{ id: card.name, name: card.title, description: card.description, type: SERVER_CARD_MEDIA_TYPE, url: `${base}/api/mcp/server-card` }],
   };
-  const webMcp: Discovery["webMcp"] = {
-    version: 1,
-    name: card.title,
-    description: "Tools the service's pages offer a browser agent. Each is declared on an element (data-tool-name, data-tool-description) and is also an open HTTP route and, where named, an MCP tool call.",
-    bridge: {
-      available: false,
-      protocol: "window.postMessage",
-      envelope: "MCP JSON-RPC 2.0 messages, as on /api/mcp",
-      note: "The postMessage bridge and document.modelContext registration come with the signed-in console; until then only the share page's read-only tools are offered.",
-    },
-    declarative: { name_attribute: "data-tool-name", description_attribute: "data-tool-description" },
-    pages: [
-      {
-        path: "/share/{token}",
-        description: "An invoice shared by its link: read-only, no key needed.",
-        tools: SHARE_PAGE_TOOLS.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, read_only: true, selector: tool.selector, http: { ...tool.http }, mcp: tool.mcp ? { tool: tool.mcp.tool, arguments: { ...tool.mcp.arguments } } : null })),
-      },
-    ],
-  };
+  const webMcp = webMcpManifest(card.title, services.config.webMcpOrigins);
   return { card, mcp, aiCatalog, webMcp, llmsTxt: llmsText(base, registry) };
 }
 
@@ -243,6 +196,7 @@ export function discoveryDocuments(services: Services, registry: ToolRegistry): 
         ["/.well-known/ai-catalog.json", await document(JSON.stringify(discovery.aiCatalog), json)],
         ["/.well-known/webmcp.json", await document(JSON.stringify(discovery.webMcp), json)],
         ["/llms.txt", await document(discovery.llmsTxt, "text/plain; charset=utf-8")],
+        ...(await Promise.all(oauthDocuments(services.config.publicUrl).map(async ([path, body]) => [path, await document(JSON.stringify(body), json)] as const))),
       ]);
     })());
 }

@@ -3,6 +3,7 @@
 import type { Context } from "../../routers/trpc.ts";
 import type { Presented } from "../access/credentials.ts";
 import { cookieValue, sessionCookieName, type Face } from "../domain/access.ts";
+import type { Scope } from "../domain/scopes.ts";
 import { AppError, type ErrorBody } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "./catalog.ts";
@@ -108,9 +109,23 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-/** An error in the spec's REST body; a missing credential also gets its WWW-Authenticate challenge. */
-export function errorResponse(error: AppError, headers: Record<string, string> = {}, credentialSent = true): Response {
-  const extra: Record<string, string> = error.code === "UNAUTHORIZED" ? { "www-authenticate": credentialSent ? 'Bearer error="invalid_token"' : "Bearer" } : {};
+/**
+ * An error in the spec's REST body. A 401 carries its Bearer challenge (RFC 6750: `invalid_token`
+ * when a credential was sent, the operation's scope when known), and a bearer call refused for want
+ * of a scope its `insufficient_scope` one; app.ts then adds where the resource metadata is (RFC 9728).
+ */
+export function errorResponse(error: AppError, headers: Record<string, string> = {}, credentialSent = true, scope: Scope | null = null): Response {
+  const challenge = bearerChallenge(error, credentialSent, scope);
   const body: ErrorBody = error.toBody();
-  return jsonResponse(body, error.status, { ...headers, ...extra });
+  return jsonResponse(body, error.status, { ...headers, ...(challenge === null ? {} : { "www-authenticate": challenge }) });
+}
+
+function bearerChallenge(error: AppError, credentialSent: boolean, scope: Scope | null): string | null {
+  if (error.code === "UNAUTHORIZED") {
+    const params = [credentialSent ? 'error="invalid_token"' : null, scope ? `scope="${scope}"` : null].filter((param) => param !== null);
+    return params.length ? `Bearer ${params.join(", ")}` : "Bearer";
+  }
+  const required = error.details?.required_scope;
+  if (error.code === "FORBIDDEN" && credentialSent && typeof required === "string") return `Bearer error="insufficient_scope", scope="${required}"`;
+  return null;
 }

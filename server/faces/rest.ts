@@ -187,7 +187,7 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       if (status === 201 && route.locationBase && typeof id === "string") headers.location = route.locationBase + encodeURIComponent(id);
       return jsonResponse(output, status, headers);
     } catch (error) {
-      return errorResponse(toAppError(error), ctx.responseHeaders, ctx.authorization !== null);
+      return errorResponse(toAppError(error), ctx.responseHeaders, ctx.authorization !== null, route.entry.meta.scope ?? null);
     }
   };
 }
