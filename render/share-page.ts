@@ -2,55 +2,33 @@
 // "Download PDF" link, meta tags that keep it out of search engines and its address out of Referer
 // headers, and one script that tells the service the page was viewed. The view is a POST the page
 // sends once it is actually shown, never the GET, so link scanners and prerendering do not mark an
-// invoice as viewed. The page needs nothing its CSP (sharePageCsp) does not allow: styles and the
-// script carry the nonce, images are data: URLs, no fonts or other resources are fetched.
+// invoice as viewed. Its actions are tools for agents in the browser: declared on elements
+// (share-page-tools.ts) and, when the server passes `bridge`, served by the bridge script. The page
+// needs nothing its CSP (sharePageCsp) does not allow: styles and scripts carry the nonce, images
+// are data: URLs, no fonts are fetched, and only trusted agent origins may be framed.
 import type { InvoiceRecord } from "../server/domain/invoice.ts";
-import { element, fragment, text } from "./html/markup.ts";
+import { element, fragment, text, type Html } from "./html/markup.ts";
 import { assertNonce, htmlDocument, invoicePage } from "./html/page.ts";
+import { SHARE_PAGE_TOOLS, sharePageToolUrl, type SharePageTool } from "./share-page-tools.ts";
 import type { RenderTemplate } from "./templates/template.ts";
 
-/** The page's links: the PDF, the beacon, and the JSON the read and summarize tools point at. */
-export type SharePageInput = { record: InvoiceRecord; template: RenderTemplate; pdfUrl: string; beaconUrl: string; readUrl: string; summaryUrl: string; nonce: string };
-
 /**
- * The read-only tools the share page offers a browser agent, declared on its elements with
- * data-tool-name and data-tool-description (the WebMCP manifest, /.well-known/webmcp.json, lists
- * them from here). Each is also an open HTTP route and, where there is one, an MCP tool call.
- * `{token}` stands for the page's share token.
+ * The page's links: the PDF, the beacon, and the JSON the read and summarize tools point at. With
+ * `bridge`, the page also loads the browser-agent bridge script (its tools, for agents in the
+ * browser) and names the other origins allowed to call them and to be framed in the page.
  */
-export const SHARE_PAGE_TOOLS = [
-  {
-    name: "invoice.download_pdf",
-    title: "Download the PDF",
-    description: "Download this invoice as a PDF file.",
-    selector: 'a[data-tool-name="invoice.download_pdf"]',
-    http: { method: "GET", path: "/share/{token}/pdf" },
-    mcp: null,
-  },
-  {
-    name: "invoice.read",
-    title: "Read the invoice",
-    description: "This invoice as JSON, with its lines, totals, status and due date.",
-    selector: 'link[data-tool-name="invoice.read"]',
-    http: { method: "GET", path: "/api/shared/{token}" },
-    mcp: { tool: "invoices.query", arguments: { action: "shared", share_token: "{token}" } },
-  },
-  {
-    name: "invoice.summarize",
-    title: "Summarize the invoice",
-    description: "This invoice in a few sentences in its language: amounts, status, due date and what to do next.",
-    selector: 'link[data-tool-name="invoice.summarize"]',
-    http: { method: "GET", path: "/api/shared/{token}/summary" },
-    mcp: { tool: "invoices.summarize", arguments: { action: "shared", share_token: "{token}" } },
-  },
-] as const;
+export type SharePageInput = {
+  record: InvoiceRecord;
+  template: RenderTemplate;
+  pdfUrl: string;
+  beaconUrl: string;
+  readUrl: string;
+  summaryUrl: string;
+  nonce: string;
+  bridge?: { scriptUrl: string; trustedOrigins: readonly string[] } | null;
+};
 
-type SharePageTool = (typeof SHARE_PAGE_TOOLS)[number];
-
-/** Where a tool of the page points for one share token. */
-export function sharePageToolUrl(tool: SharePageTool, token: string): string {
-  return tool.http.path.replace("{token}", token);
-}
+export { SHARE_PAGE_TOOLS, sharePageToolUrl };
 
 /** The attributes that declare `tool` on its element, which points at `href`. */
 function toolAttributes(tool: SharePageTool, href: string, name: string): { href: string; "data-tool-name": string; "data-tool-description": string } {
@@ -97,22 +75,35 @@ function beaconScript(beaconUrl: string): string {
 })();`;
 }
 
-export function sharePage({ record, template, pdfUrl, beaconUrl, readUrl, summaryUrl, nonce }: SharePageInput): string {
+/** The bridge's script (nonced, so the CSP admits it) and the origins it may answer besides the page's own. */
+function bridgeHead(bridge: NonNullable<SharePageInput["bridge"]>, nonce: string): Html {
+  return fragment(
+    bridge.trustedOrigins.length > 0 ? element("meta", { name: "webmcp-origins", content: bridge.trustedOrigins.join(" ") }) : null,
+    element("script", { src: webUrl(bridge.scriptUrl, "bridge.scriptUrl"), nonce, defer: true }),
+  );
+}
+
+export function sharePage({ record, template, pdfUrl, beaconUrl, readUrl, summaryUrl, nonce, bridge }: SharePageInput): string {
   const page = invoicePage(record, template);
   const { downloadPdf } = page.words;
-  const [download, read, summarize] = SHARE_PAGE_TOOLS;
+  const [download, read, summarize, payment] = SHARE_PAGE_TOOLS;
   const bar = element("nav", { class: "share-bar", "aria-label": downloadPdf }, element("a", { class: "download", download: true, ...toolAttributes(download, pdfUrl, "pdfUrl") }, text(downloadPdf)));
   const head = fragment(
     element("meta", { name: "robots", content: "noindex, nofollow" }),
     element("meta", { name: "referrer", content: "no-referrer" }),
     element("link", { rel: "alternate", type: "application/json", ...toolAttributes(read, readUrl, "readUrl") }),
     element("link", { rel: "alternate", type: "application/json", ...toolAttributes(summarize, summaryUrl, "summaryUrl") }),
+    element("link", { rel: "alternate", type: "application/json", ...toolAttributes(payment, readUrl, "readUrl") }),
+    bridge ? bridgeHead(bridge, assertNonce(nonce)) : null,
   );
   return htmlDocument({ page, nonce, head, css: BAR_CSS, before: bar, script: beaconScript(beaconUrl) });
 }
 
-/** The Content-Security-Policy header for the page sharePage returned with the same nonce. */
-export function sharePageCsp(nonce: string): string {
+/**
+ * The Content-Security-Policy header for the page sharePage returned with the same nonce. The
+ * origins trusted to call the page's tools may also be framed in it (an agent's panel is a frame).
+ */
+export function sharePageCsp(nonce: string, trustedOrigins: readonly string[] = []): string {
   const source = `'nonce-${assertNonce(nonce)}'`;
   return [
     "default-src 'none'",
@@ -120,8 +111,17 @@ export function sharePageCsp(nonce: string): string {
     `style-src ${source}`,
     "img-src data:",
     "connect-src 'self'",
+    trustedOrigins.length > 0 ? `frame-src ${trustedOrigins.map(cspSource).join(" ")}` : null,
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
-  ].join("; ");
+  ]
+    .filter((directive) => directive !== null)
+    .join("; ");
+}
+
+/** An origin as a CSP source: only the characters an origin has, so it cannot end the directive. */
+function cspSource(origin: string): string {
+  if (!/^https?:\/\/[a-z0-9.\-\[\]:]+$/i.test(origin)) throw new Error(`${origin} is not an origin`);
+  return origin;
 }

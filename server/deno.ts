@@ -1,6 +1,6 @@
 // Deno entry: the same app as server/main.ts, served by Deno.serve. Run with
-// `deno run --allow-net --allow-env --allow-read --allow-write --allow-ffi --allow-sys --unstable-no-legacy-abort server/deno.ts`
-// (`npm run start:deno`). Only this file differs from the Bun entry.
+// `deno run --allow-net --allow-env --allow-read --allow-write --allow-ffi --allow-sys --allow-run --unstable-no-legacy-abort server/deno.ts`
+// (`npm run start:deno`; --allow-run lets the console's build start esbuild). Only this file differs from the Bun entry.
 import { clientAddresses, createApp } from "./app.ts";
 import { ensureDefaultAccount } from "./bootstrap.ts";
 import { loadConfig } from "./config.ts";

@@ -2,6 +2,7 @@
 //   GET  /share/{token}         the invoice as accessible HTML, with a PDF download
 //   GET  /share/{token}/pdf     the PDF, through the export service (a stored, reused file)
 //   POST /share/{token}/viewed  the page's beacon: a sent invoice becomes viewed
+// The page loads the browser-agent bridge script (/share-assets/bridge-<hash>.js, faces/webmcp.ts).
 // A link scanner that only GETs never marks an invoice viewed, and the owner previewing through the
 // API never does either. Visitors are counted against the anonymous tier of their address.
 import { loadProfile, saveSystemMove } from "../invoices/writes.ts";
@@ -15,6 +16,7 @@ import type { Services } from "../services.ts";
 import { sharedInvoice, type SharedInvoice } from "../documents/shares.ts";
 import { DEFAULT_DESIGN, renderTemplateOf, visibleTemplate } from "../documents/templates.ts";
 import type { RequestInfo } from "./http.ts";
+import { shareBridgeScript } from "./webmcp.ts";
 
 const PAGE_HEADERS = {
   "x-robots-tag": "noindex, nofollow",
@@ -44,6 +46,9 @@ export function createSharePages(services: Services): (request: Request, url: UR
     const template = await renderTemplateOf(services.blobs, shared.accountId, await templateFor(shared));
     const nonce = base64Url(crypto.getRandomValues(new Uint8Array(16)));
     const [download, read, summarize] = SHARE_PAGE_TOOLS;
+    // Without its bridge script (a failed build, logged where it is served) the page still works for people.
+    const bridgeScript = await shareBridgeScript().catch(() => null);
+    const trustedOrigins = services.config.webMcpOrigins;
     const html = sharePage({
       record: shared.record,
       template,
@@ -52,8 +57,9 @@ export function createSharePages(services: Services): (request: Request, url: UR
       readUrl: sharePageToolUrl(read, token),
       summaryUrl: sharePageToolUrl(summarize, token),
       nonce,
+      bridge: bridgeScript && { scriptUrl: bridgeScript.path, trustedOrigins },
     });
-    return new Response(html, { headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": sharePageCsp(nonce) } });
+    return new Response(html, { headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": sharePageCsp(nonce, trustedOrigins) } });
   }
 
   async function pdf(shared: SharedInvoice): Promise<Response> {

@@ -27,7 +27,7 @@ async function readUntil(stream: ReadableStream<Uint8Array>, pattern: RegExp): P
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "invoices-deno-"));
   child = Bun.spawn(
-    [DENO, "run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "--unstable-no-legacy-abort", "server/deno.ts"],
+    [DENO, "run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "--allow-run", "--unstable-no-legacy-abort", "server/deno.ts"],
     { cwd: join(import.meta.dir, "../.."), env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" }, stdout: "pipe", stderr: "inherit" },
   );
   const output = await readUntil(child.stdout as ReadableStream<Uint8Array>, /Listening on (http:\/\/[\d.:]+)/);
@@ -49,4 +49,16 @@ test("under Deno: health, then create an invoice and get it back", async () => {
   const read = await client.get(`/api/invoices/${created.body.id}`);
   expect(read.status).toBe(200);
   expect(read.body).toEqual(created.body);
+});
+
+test("under Deno: the console is built at start (esbuild runs under Deno too) and served compressed", async () => {
+  const page = await fetch(`${baseUrl}/app/invoices`);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const script = /src="(\/app\/assets\/main-\w+\.js)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  const asset = await fetch(`${baseUrl}${script}`, { headers: { "accept-encoding": "gzip" }, decompress: false } as RequestInit);
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get("content-encoding")).toBe("gzip");
+  expect(asset.headers.get("cache-control")).toContain("immutable");
 });

@@ -105,19 +105,50 @@ describe("/.well-known/mcp.json: the server card and the tool catalog", () => {
 });
 
 describe("/.well-known/webmcp.json: what pages offer browser agents", () => {
+  test("names the bridge: postMessage with MCP JSON-RPC in a webmcp envelope, model context, who is answered", async () => {
+    const manifest = webMcpManifestSchema.parse(await (await get("/.well-known/webmcp.json")).json());
+    expect(manifest.bridge).toMatchObject({
+      transport: "postMessage",
+      envelope: { type: "webmcp" },
+      example: { type: "webmcp", message: { jsonrpc: "2.0", id: 1, method: "tools/list" } },
+      methods: ["initialize", "ping", "tools/list", "tools/call"],
+      notifications: ["notifications/tools/list_changed"],
+      trusted_origins: { origins: [] },
+      model_context: { apis: ["document.modelContext", "navigator.modelContext"] },
+    });
+    expect(manifest.declarative.form_attributes).toEqual(["toolname", "tooldescription", "toolparamdescription"]);
+  });
+
+  test("the console's pages and their tools: schemas compile, and every tool that approves waits for the person", async () => {
+    const manifest = webMcpManifestSchema.parse(await (await get("/.well-known/webmcp.json")).json());
+    const consolePages = manifest.pages.filter((page) => page.signed_in);
+    expect(consolePages.map((page) => page.path)).toContain("/app/approvals");
+    const validator = new AjvJsonSchemaValidator();
+    const tools = consolePages.flatMap((page) => page.tools);
+    for (const tool of tools) expect(() => validator.getValidator(tool.inputSchema)).not.toThrow();
+    expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
+    const approving = tools.filter((tool) => tool.name.endsWith(".approve"));
+    expect(approving.map((tool) => tool.name).sort()).toEqual(["approvals.approve", "invoice.approve"]);
+    for (const tool of approving) expect(tool.needs_confirmation).toBe(true);
+    // The invoice page's general move cannot approve: approval is only the confirmed tool.
+    const transition = tools.find((tool) => tool.name === "invoice.transition")!;
+    expect((transition.inputSchema as { properties: { status: { enum: string[] } } }).properties.status.enum).not.toContain("approved");
+  });
+
   test("the share page declares every tool the manifest lists for it, and each tool's route answers", async () => {
     const manifest = webMcpManifestSchema.parse(await (await get("/.well-known/webmcp.json")).json());
-    expect(manifest.bridge.available).toBe(false);
-    const [sharePage] = manifest.pages;
-    expect(sharePage?.path).toBe("/share/{token}");
+    const sharePage = manifest.pages.find((page) => page.path === "/share/{token}");
+    expect(sharePage?.signed_in).toBe(false);
     const invoice = await owner.steps.create();
     const { token } = expectStatus(await owner.client.post(invoicePath(invoice.id, "/share"), {}), 200);
     const html = await (await get(`/share/${token}`)).text();
     const page = parseHTML(html).document;
     for (const tool of sharePage!.tools) {
-      const element = page.querySelector(tool.selector);
+      expect(tool.needs_confirmation).toBe(false);
+      expect(tool.annotations.readOnlyHint).toBe(true);
+      const element = page.querySelector(tool.declared_by);
       expect(element?.getAttribute("data-tool-description")).toBe(tool.description);
-      const path = tool.http.path.replace("{token}", token);
+      const path = tool.http!.path.replace("{token}", token);
       expect(element?.getAttribute("href")).toBe(path);
       const answer = await fetch(server.url + path, { redirect: "manual" });
       expect([200, 303]).toContain(answer.status);

@@ -86,7 +86,7 @@ describe("sharePage", () => {
 
 describe("the page's tools for browser agents", () => {
   test("each tool of SHARE_PAGE_TOOLS is declared on its element, with its description, pointing where it says", () => {
-    const urls: Record<string, string> = { "invoice.download_pdf": INPUT.pdfUrl, "invoice.read": INPUT.readUrl, "invoice.summarize": INPUT.summaryUrl };
+    const urls: Record<string, string> = { "invoice.download_pdf": INPUT.pdfUrl, "invoice.read": INPUT.readUrl, "invoice.summarize": INPUT.summaryUrl, "invoice.payment_details": INPUT.readUrl };
     for (const tool of SHARE_PAGE_TOOLS) {
       const found = all(page, tool.selector);
       expect(found).toHaveLength(1);
@@ -97,7 +97,19 @@ describe("the page's tools for browser agents", () => {
   });
 
   test("a tool's URL for a token is its route with the token in place", () => {
-    expect(SHARE_PAGE_TOOLS.map((tool) => sharePageToolUrl(tool, "abc"))).toEqual(["/share/abc/pdf", "/api/shared/abc", "/api/shared/abc/summary"]);
+    expect(SHARE_PAGE_TOOLS.map((tool) => sharePageToolUrl(tool, "abc"))).toEqual(["/share/abc/pdf", "/api/shared/abc", "/api/shared/abc/summary", "/api/shared/abc"]);
+  });
+
+  test("with a bridge: its script carries the nonce, and the trusted origins are in a meta tag", () => {
+    const bridged = parse(sharePage({ ...INPUT, bridge: { scriptUrl: "/share-assets/bridge-abc.js", trustedOrigins: ["https://agent.example", "http://127.0.0.1:9"] } }));
+    const script = bridged.querySelector('script[src="/share-assets/bridge-abc.js"]');
+    expect(script?.getAttribute("nonce")).toBe(NONCE);
+    expect(script?.hasAttribute("defer")).toBe(true);
+    expect(bridged.querySelector('meta[name="webmcp-origins"]')?.getAttribute("content")).toBe("https://agent.example http://127.0.0.1:9");
+    const alone = parse(sharePage({ ...INPUT, bridge: { scriptUrl: "/share-assets/bridge-abc.js", trustedOrigins: [] } }));
+    expect(alone.querySelector('meta[name="webmcp-origins"]')).toBeNull();
+    expect(page.querySelector("script[src]")).toBeNull();
+    expect(() => sharePage({ ...INPUT, bridge: { scriptUrl: "javascript:alert(1)", trustedOrigins: [] } })).toThrow("bridge.scriptUrl");
   });
 });
 
@@ -107,6 +119,11 @@ describe("sharePageCsp", () => {
       `default-src 'none'; script-src 'nonce-${NONCE}'; style-src 'nonce-${NONCE}'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
     expect(() => sharePageCsp("a; script-src *")).toThrow("CSP nonce");
+  });
+
+  test("the origins trusted to call the page's tools may be framed in it, and nothing that is not an origin", () => {
+    expect(sharePageCsp(NONCE, ["https://agent.example", "http://127.0.0.1:9"])).toContain("; frame-src https://agent.example http://127.0.0.1:9; ");
+    expect(() => sharePageCsp(NONCE, ["https://a.example; script-src *"])).toThrow("not an origin");
   });
 });
 

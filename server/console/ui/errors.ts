@@ -1,0 +1,29 @@
+// A failure in the person's language: the service's code picks the sentence, and its own message
+// (English, as the API speaks) follows when it says more, such as which field or why.
+import { TRPCClientError } from "@trpc/client";
+import { appCodeOf } from "./api.ts";
+import { t, type PhraseKey } from "./i18n/index.ts";
+
+const KNOWN: Record<string, PhraseKey> = {
+  UNAUTHORIZED: "error.unauthorized",
+  FORBIDDEN: "error.forbidden",
+  NOT_FOUND: "error.notFound",
+  REVISION_CONFLICT: "error.conflict",
+  INVALID_TRANSITION: "error.transition",
+  INVOICE_LOCKED: "error.locked",
+  RESOURCE_IN_USE: "error.inUse",
+  VALIDATION_ERROR: "error.validation",
+  INVALID_AMOUNT: "error.validation",
+  RATE_LIMITED: "error.rateLimited",
+};
+
+export function describeError(error: unknown): string {
+  // A check made in the page itself (an amount that does not read) says what it expected.
+  if (!(error instanceof TRPCClientError)) return error instanceof Error ? error.message : t("error.generic");
+  const code = appCodeOf(error);
+  const summary = t(code ? (KNOWN[code] ?? "error.generic") : "error.network");
+  if (!code) return summary;
+  const detail = (error.data as { details?: { field?: string } } | undefined)?.details?.field;
+  const explained = error.message && error.message !== summary ? error.message : "";
+  return [summary, detail ? `(${detail})` : "", explained].filter(Boolean).join(" ");
+}

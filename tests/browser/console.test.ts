@@ -1,0 +1,316 @@
+// The console as a person uses it, in headless Chromium under the pages' real CSP: they sign in with
+// a one-time link printed by the accounts script, connect an agent through the real OAuth flow, and
+// then approve an invoice the agent put in review, send another back with a note, create and revoke
+// an API key, and disconnect the agent. Each outcome is read back through the API.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { accounts } from "../../db/schema/index.ts";
+import { launchChromium, skipChromium } from "../helpers/chromium.ts";
+import { api, type Api } from "../helpers/http.ts";
+import { invoiceSteps, type Invoice, type InvoiceSteps } from "../helpers/invoices.ts";
+import { connectAgent } from "../helpers/oauth.ts";
+import { signedIn } from "../helpers/people.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const ROOT = join(import.meta.dir, "../..");
+const EMAIL = "olivia@people.test";
+
+let server: TestServer;
+let owner: Api;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Script errors and CSP violations the console caused; every test ends expecting none. */
+const problems: string[] = [];
+let agentToken: string;
+let agent: InvoiceSteps;
+
+/** A sign-in link as an operator gets one on the embedded default: `npm run accounts -- sign-in-link`. */
+async function signInLinkFor(server: TestServer, email: string, accountId: string): Promise<string> {
+  const script = Bun.spawn([process.execPath, "scripts/accounts.ts", "sign-in-link", "--email", email, "--account", accountId], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_URL: server.url, LOG_LEVEL: "silent" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [output, errors, code] = await Promise.all([new Response(script.stdout).text(), new Response(script.stderr).text(), script.exited]);
+  if (code !== 0) throw new Error(`accounts sign-in-link failed: ${errors}`);
+  const link = /https?:\/\/\S+\/auth\/link\?\S+/.exec(output)?.[0];
+  if (!link) throw new Error(`no link in: ${output}`);
+  return link;
+}
+
+/** Chromium logs a refused request as a console error; a 401 is how the console learns nobody is signed in. */
+const SIGNED_OUT_PROBE = /^Failed to load resource: the server responded with a status of 401/;
+
+function watch(target: Page): Page {
+  target.on("pageerror", (error) => problems.push(error.message));
+  target.on("console", (message) => {
+    if (message.type() === "error" && !SIGNED_OUT_PROBE.test(message.text())) problems.push(message.text());
+  });
+  return target;
+}
+
+/** Opens a console path and waits for its page heading (the route's chunk and data have arrived). */
+async function open(path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(server.url + path);
+  await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+}
+
+async function sessionCookie(): Promise<string> {
+  const cookie = (await context.cookies(server.url)).find((candidate) => candidate.name === "svc_session");
+  if (!cookie) throw new Error("not signed in");
+  return `${cookie.name}=${cookie.value}`;
+}
+
+beforeAll(async () => {
+  if (skipChromium) return;
+  server = await startTestServer();
+  const account = await server.account();
+  owner = api(server.url, account.key);
+  await owner.put("/api/account", { legal_name: "Acme GmbH", currency: "EUR", locale: "en-IE" });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  page = watch(await context.newPage());
+  const link = await signInLinkFor(server, EMAIL, account.accountId);
+  // The link opens a confirmation page (mail scanners that fetch links must not spend it).
+  await page.goto(link);
+  await page.getByRole("button").click();
+  await page.waitForURL(`${server.url}/app/invoices`);
+  await page.getByRole("heading", { level: 1, name: "Invoices" }).waitFor();
+
+  const connected = await connectAgent(server, await sessionCookie(), { scope: "invoices:read invoices:write entities:read" });
+  agentToken = connected.tokens.access_token;
+  agent = invoiceSteps(api(server.url, agentToken));
+}, 60_000);
+
+afterAll(async () => {
+  if (skipChromium) return;
+  await browser.close();
+  await server.close();
+});
+
+describe.skipIf(skipChromium)("the console in Chromium", () => {
+  test("signed in by the link, the person sees the invoice list, their account and role, and no errors", async () => {
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    const navigation = page.getByRole("navigation", { name: "Main" });
+    for (const item of ["Invoices", "Approvals", "Clients", "Products", "Templates", "API keys", "Connected agents", "Account"]) {
+      expect(await navigation.getByRole("link", { name: item }).count()).toBe(1);
+    }
+    await open("/app/account", /^Account/);
+    expect(await page.locator("main").innerText()).toContain("Your role: Owner");
+    expect(problems).toEqual([]);
+  });
+
+  test("approves an invoice the agent put in review: the inbox names the agent as drafter", async () => {
+    const drafted: Invoice = await agent.transition(await agent.create({ bill_to_name: "Globex Approve" }), "review");
+    await open("/app/approvals", "Approvals");
+    const card = page.getByRole("article").filter({ hasText: "Globex Approve" });
+    expect(await card.innerText()).toMatch(/Drafted by\s+Agent\s+Test agent/);
+    await card.getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("status").filter({ hasText: "approved" }).waitFor();
+    await card.waitFor({ state: "detached" });
+
+    const approved = await agent.get(drafted.id);
+    expect(approved.status).toBe("approved");
+    const history = await agent.history(drafted.id);
+    expect(history.at(-1)).toMatchObject({ to_status: "approved", actor: expect.stringMatching(/^user:usr_/) });
+    expect(history.find((entry) => entry.to_status === "review")?.actor).toMatch(/^agent:grt_/);
+    expect(problems).toEqual([]);
+  });
+
+  test("requests changes on another: it goes back to draft with the note in its history", async () => {
+    const drafted = await agent.transition(await agent.create({ bill_to_name: "Initech Changes" }), "review");
+    await open("/app/approvals", "Approvals");
+    const card = page.getByRole("article").filter({ hasText: "Initech Changes" });
+    await card.getByRole("button", { name: "Request changes" }).click();
+    await card.getByRole("textbox", { name: "What should change?" }).fill("Use the PO number 4711 as buyer reference");
+    await card.getByRole("button", { name: "Send back to draft" }).click();
+    await card.waitFor({ state: "detached" });
+
+    const back = await agent.get(drafted.id);
+    expect(back.status).toBe("draft");
+    expect((await agent.history(drafted.id)).at(-1)).toMatchObject({ to_status: "draft", note: "Use the PO number 4711 as buyer reference" });
+    expect(problems).toEqual([]);
+  });
+
+  test("creates an API key with chosen scopes, its token shown once and working, then revokes it", async () => {
+    await open("/app/keys", "API keys");
+    await page.getByRole("textbox", { name: "Name" }).fill("Bookkeeping export");
+    await page.getByRole("checkbox", { name: /entities:read/ }).check();
+    await page.getByRole("button", { name: "Create key" }).click();
+    const token = await page.getByRole("textbox", { name: "Token" }).inputValue();
+    expect(token).toMatch(/^svc_/);
+    expect((await api(server.url, token).get("/api/invoices")).status).toBe(200);
+    expect((await api(server.url, token).post("/api/clients", { name: "Not allowed" })).status).toBe(403);
+
+    const row = page.getByRole("row").filter({ hasText: "Bookkeeping export" });
+    expect(await row.innerText()).toContain("invoices:read, entities:read");
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await row.getByRole("group").getByRole("button", { name: "Revoke" }).click();
+    await row.getByText(/^Revoked/).waitFor();
+    expect((await api(server.url, token).get("/api/invoices")).status).toBe(401);
+    // Reloaded, the token is gone for good: it was shown once.
+    await open("/app/keys", "API keys");
+    expect(await page.getByRole("textbox", { name: "Token" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  test("an invoice's page previews it, shows its history, exports it and voids it after a second click", async () => {
+    const invoice = await agent.create({ bill_to_name: "Umbrella Void" });
+    await open(`/app/invoices/${invoice.id}`, /Invoice/);
+    const preview = page.getByRole("img", { name: /Page one of invoice/ });
+    await preview.waitFor();
+    expect(await preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await page.getByRole("table", { name: "History" }).innerText()).toContain("Agent");
+
+    await page.getByRole("button", { name: "Export" }).click();
+    const download = page.getByRole("link", { name: /Download .*\.pdf/ });
+    const pdf = await page.request.get(new URL((await download.getAttribute("href"))!, server.url).toString());
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+    await page.getByRole("button", { name: "Void" }).click();
+    await page.getByRole("group", { name: "Void this invoice for good?" }).getByRole("button", { name: "Void" }).click();
+    await page.getByRole("heading", { level: 1, name: /Void$/ }).waitFor();
+    expect((await agent.get(invoice.id)).status).toBe("void");
+    expect(problems).toEqual([]);
+  });
+
+  test("the invoice list filters by status chip and search, and keeps the filters in the address", async () => {
+    await open("/app/invoices", "Invoices");
+    await page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: "Approved" }).click();
+    await page.waitForURL(/status=approved/);
+    const rows = page.getByRole("table", { name: "Invoices" }).getByRole("row");
+    await rows.filter({ hasText: "Globex Approve" }).waitFor();
+    expect(await rows.count()).toBe(2);
+    await page.getByRole("searchbox", { name: "Search" }).fill("initech");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.getByText("No invoices match.").waitFor();
+    expect(page.url()).toContain("q=initech");
+    expect(problems).toEqual([]);
+  });
+
+  test("clients: create one through the form, edit it, delete it after a second click", async () => {
+    await open("/app/clients", "Clients");
+    const form = page.getByRole("region", { name: "New" });
+    await form.getByRole("textbox", { name: "Name" }).fill("Hooli Inc.");
+    await form.getByRole("textbox", { name: "E-mail" }).fill("ap@hooli.example");
+    await form.getByRole("textbox", { name: "Country" }).fill("us");
+    await form.getByRole("button", { name: "Create" }).click();
+    const row = page.getByRole("row").filter({ hasText: "Hooli Inc." });
+    await row.waitFor();
+    const [created] = (await owner.get("/api/clients?q=hooli")).body.data;
+    expect(created).toMatchObject({ name: "Hooli Inc.", email: "ap@hooli.example", address: { country: "US" } });
+
+    await row.getByRole("button", { name: "Edit Hooli Inc." }).click();
+    const editing = page.getByRole("region", { name: "Edit Hooli Inc." });
+    await editing.getByRole("textbox", { name: "City" }).fill("Palo Alto");
+    await editing.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("region", { name: "New" }).waitFor();
+    expect((await owner.get(`/api/clients/${created.id}`)).body.address.city).toBe("Palo Alto");
+
+    await row.getByRole("button", { name: "Delete" }).click();
+    await row.getByRole("group").getByRole("button", { name: "Delete" }).click();
+    await row.waitFor({ state: "detached" });
+    expect((await owner.get(`/api/clients/${created.id}`)).status).toBe(404);
+    expect(problems).toEqual([]);
+  });
+
+  test("products: a price typed as people write it is stored exactly in minor units", async () => {
+    await open("/app/products", "Products");
+    const form = page.getByRole("region", { name: "New" });
+    await form.getByRole("textbox", { name: "Name" }).fill("Workshop day");
+    await form.getByRole("textbox", { name: "Price" }).fill("1,200.50");
+    await form.getByRole("textbox", { name: "Unit" }).fill("day");
+    await form.getByRole("button", { name: "Create" }).click();
+    await page.getByRole("row").filter({ hasText: "Workshop day" }).waitFor();
+    const [product] = (await owner.get("/api/products?q=workshop")).body.data;
+    expect(product).toMatchObject({ rate: 120_050, unit: "DAY", currency: null });
+    expect(problems).toEqual([]);
+  });
+
+  test("templates: a new template's options are saved as they change, and the preview follows", async () => {
+    await open("/app/templates", "Templates");
+    await page.getByRole("textbox", { name: "Name" }).fill("Brand");
+    await page.getByRole("combobox", { name: "Based on" }).selectOption("modern");
+    await page.getByRole("button", { name: "Create template" }).click();
+    await page.getByRole("heading", { name: "Options of Brand" }).waitFor();
+    const preview = page.getByRole("img", { name: "An invoice rendered with Brand" });
+    const before = await preview.getAttribute("src");
+    await page.getByRole("textbox", { name: "Footer" }).fill("Thank you for your business");
+    await page.getByRole("status").filter({ hasText: "Template saved." }).waitFor();
+    await page.waitForFunction((old) => document.querySelector<HTMLImageElement>('img[alt="An invoice rendered with Brand"]')?.src !== old, new URL(before!, server.url).toString());
+    const [template] = (await owner.get("/api/templates")).body.data.filter((candidate: { name: string }) => candidate.name === "Brand");
+    expect(template.options.footer).toBe("Thank you for your business");
+    expect(template.base).toBe("modern");
+    expect(problems).toEqual([]);
+  });
+
+  test("an invitation's link: a signed-in person of another account accepts it and switches between the two", async () => {
+    const invite = (await page.request.post(`${server.url}/api/invites`, { data: { role: "member" }, headers: { cookie: await sessionCookie() } })).json();
+    const stranger = await server.account();
+    await server.services.database.write((tx) => tx.update(accounts).set({ name: "Gina's studio" }).where(eq(accounts.id, stranger.accountId)));
+    const guest = await signedIn(server, { accountId: stranger.accountId, role: "owner", name: "Gina Guest" });
+    const guestContext = await browser.newContext({ locale: "en-US" });
+    const [name, value] = guest.cookie.split("=") as [string, string];
+    await guestContext.addCookies([{ name, value, url: server.url }]);
+    const guestPage = watch(await guestContext.newPage());
+    await guestPage.goto((await invite).url);
+    await guestPage.getByRole("heading", { level: 1, name: "Join Test account" }).waitFor();
+    expect(await guestPage.locator("main").innerText()).toContain("as Member");
+    await guestPage.getByRole("button", { name: "Accept the invitation" }).click();
+    await guestPage.waitForURL(`${server.url}/app/invoices`);
+    const switcher = guestPage.getByRole("combobox", { name: "Account" });
+    expect((await switcher.locator("option").allInnerTexts()).sort()).toEqual(["Gina's studio", "Test account"]);
+    // Each switch shows the other account's invoices at once.
+    await switcher.selectOption({ label: "Gina's studio" });
+    await guestPage.getByText("No invoices match.").waitFor();
+    await switcher.selectOption({ label: "Test account" });
+    await guestPage.getByRole("row").filter({ hasText: "Globex Approve" }).waitFor();
+    await guestPage.goto(`${server.url}/app/account`);
+    await guestPage.getByText("Your role: Member").waitFor();
+    await guestContext.close();
+    expect(problems).toEqual([]);
+  });
+
+  test("disconnects the agent: its grant is listed with its client and scopes, and its token stops working", async () => {
+    await open("/app/agents", "Connected agents");
+    const row = page.getByRole("row").filter({ hasText: "Test agent" });
+    expect(await row.innerText()).toContain("invoices:read, invoices:write, entities:read");
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await row.getByRole("group").getByRole("button", { name: "Revoke" }).click();
+    await page.getByText("No agent is connected.").waitFor();
+    expect((await api(server.url, agentToken).get("/api/invoices")).status).toBe(401);
+    expect(problems).toEqual([]);
+  });
+
+  test("switches to German: phrases, the page language and amounts follow, and the pick is kept", async () => {
+    await open("/app/invoices", "Invoices");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("de");
+    await page.getByRole("heading", { level: 1, name: "Rechnungen" }).waitFor();
+    expect(await page.getAttribute("html", "lang")).toBe("de");
+    expect(await page.getByRole("navigation", { name: "Hauptnavigation" }).innerText()).toContain("Freigaben");
+    // German amounts: a decimal comma and the sign after the number ("1.482,15 €").
+    expect(await page.getByRole("table", { name: "Rechnungen" }).innerText()).toMatch(/\d,\d\d\s€/);
+    // The pick is kept for the next visit.
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Rechnungen" }).waitFor();
+    await page.getByRole("combobox", { name: "Sprache" }).selectOption("en");
+    await page.getByRole("heading", { level: 1, name: "Invoices" }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  test("sign-out ends the session: the console sends the visitor to sign-in, keeping where they were", async () => {
+    const cookie = await sessionCookie();
+    await open("/app/sessions", "Your sessions");
+    await page.getByRole("row").filter({ hasText: "this one" }).waitFor();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+    expect((await api(server.url).raw("/api/me", { headers: { cookie } })).status).toBe(401);
+    await page.goto(`${server.url}/app/clients`);
+    await page.waitForURL(/\/app\/sign-in\?next=%2Fapp%2Fclients/);
+    expect(problems).toEqual([]);
+  });
+});
