@@ -1,10 +1,16 @@
 // The app router only maps names; every procedure lives in its own file under its resource.
 import { accountRouter } from "./account/index.ts";
 import { analyticsRouter } from "./analytics/index.ts";
+import { approvalsRouter } from "./approvals/index.ts";
 import { clientsRouter } from "./clients/index.ts";
 import { dashboardRouter } from "./dashboard/index.ts";
 import { eventsRouter } from "./events/index.ts";
+import { grantsRouter } from "./grants/index.ts";
+import { invitesRouter } from "./invites/index.ts";
 import { invoicesRouter } from "./invoices/index.ts";
+import { keysRouter } from "./keys/index.ts";
+import { meRouter } from "./me/index.ts";
+import { membersRouter } from "./members/index.ts";
 import { platformRouter } from "./platform/index.ts";
 import { productsRouter } from "./products/index.ts";
 import { recurringRouter } from "./recurring/index.ts";
@@ -26,6 +32,12 @@ export const appRouter = router({
   reminders: remindersRouter,
   webhooks: webhooksRouter,
   platform: platformRouter,
+  me: meRouter,
+  keys: keysRouter,
+  members: membersRouter,
+  invites: invitesRouter,
+  approvals: approvalsRouter,
+  grants: grantsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,10 @@ import { Elysia } from "elysia";
 import { appRouter } from "../routers/index.ts";
 import { toAppError, type Context } from "../routers/trpc.ts";
 import { corsPolicy } from "./access/cors.ts";
+import { pointToResourceMetadata } from "./access/oauth/metadata.ts";
+import { createOAuthHandler } from "./access/oauth/routes.ts";
+import { createSignInRoutes } from "./access/sign-in/routes.ts";
+import { createConsole } from "./console/serve.ts";
 import { AppError } from "./domain/errors.ts";
 import { buildCatalog } from "./faces/catalog.ts";
 import { contextFor, errorResponse, presentedBy, withLimitedBody, type RequestInfo } from "./faces/http.ts";
@@ -15,6 +19,7 @@ import { DISCOVERY_CACHE_CONTROL, discoveryDocuments } from "./faces/discovery.t
 import { createFileHandler } from "./faces/files.ts";
 import { createMcpHandler } from "./faces/mcp.ts";
 import { createSharePages } from "./faces/share-pages.ts";
+import { createShareAssets } from "./faces/webmcp.ts";
 import { listProcedures } from "./faces/procedures.ts";
 import { createRestHandler } from "./faces/rest.ts";
 import { buildToolRegistry } from "./faces/tools.ts";
@@ -57,6 +62,10 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
   const mcp = createMcpHandler(services, catalog, registry);
   const files = createFileHandler(services);
   const sharePages = createSharePages(services);
+  const shareAssets = createShareAssets(services);
+  const oauth = createOAuthHandler(services);
+  const signIn = createSignInRoutes(services);
+  const consolePages = createConsole(services);
   const { logger } = services;
   const cors = corsPolicy(services.config);
 
@@ -101,6 +110,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
         response = errorResponse(new AppError("INTERNAL_ERROR"));
       }
     }
+    pointToResourceMetadata(response, url.pathname, services.config.publicUrl);
     response.headers.set("x-request-id", info.requestId);
     for (const [name, value] of Object.entries(cors.headersFor(request))) response.headers.set(name, value);
     logger.info("request", {
@@ -147,6 +157,11 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     .all("/api/*", ({ request, server }) => serve(request, rest, server))
     .all("/files/*", ({ request, server }) => serve(request, files, server))
     .all("/share/*", ({ request, server }) => serve(request, sharePages, server))
+    .all("/share-assets/*", ({ request, server }) => serve(request, shareAssets, server))
+    .all("/oauth/*", ({ request, server }) => serve(request, oauth, server))
+    .all("/auth/*", ({ request, server }) => serve(request, signIn, server))
+    .all("/app", ({ request, server }) => serve(request, consolePages, server))
+    .all("/app/*", ({ request, server }) => serve(request, consolePages, server))
     .all("*", ({ request, server }) => serve(request, notFound, server));
 
   return {

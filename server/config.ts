@@ -14,6 +14,8 @@ export type Config = {
   secretKey: string | undefined;
   publicUrl: string;
   corsOrigins: string[];
+  /** WEBMCP_ORIGINS: origins besides the page's own whose frames and windows may call the pages' browser tools. */
+  webMcpOrigins: string[];
   logLevel: LogLevel;
   tierLimits: Record<TierName, TierLimits | null>;
   /** How long a resolved API key is trusted before it is looked up again (revocation delay). */
@@ -32,6 +34,18 @@ export type Config = {
   };
   /** EVENTS=off skips writing events; it exists to measure what events cost a write (bench:automation). */
   eventsEnabled: boolean;
+  signIn: SignInConfig;
+};
+
+/** SIGN_UP: `invite` admits only people who already are users (or hold an invite); `open` lets anyone make an account. */
+export type SignUpPolicy = "invite" | "open";
+
+/** Sign-in providers, each present only when its variables are set (README "Signing in"). */
+export type SignInConfig = {
+  signUp: SignUpPolicy;
+  github: { clientId: string; clientSecret: string; url: string; apiUrl: string } | null;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  oidc: { clientId: string; clientSecret: string; issuer: string; name: string } | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -66,6 +80,42 @@ function parseRenderWorkers(value: string | undefined): number | undefined {
   return workers;
 }
 
+/** A provider's settings when both its client id and secret are set; one without the other is a mistake worth stopping for. */
+function providerCredentials(env: Env, prefix: string): { clientId: string; clientSecret: string } | null {
+  const clientId = env[`${prefix}_CLIENT_ID`];
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) throw new Error(`Set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or neither`);
+  return { clientId, clientSecret };
+}
+
+function parseSignIn(env: Env): SignInConfig {
+  const signUp = env.SIGN_UP || "invite";
+  if (signUp !== "invite" && signUp !== "open") throw new Error(`SIGN_UP must be invite or open, got ${signUp}`);
+  const github = providerCredentials(env, "GITHUB");
+  const google = providerCredentials(env, "GOOGLE");
+  const oidc = providerCredentials(env, "OIDC");
+  if (oidc && !env.OIDC_ISSUER) throw new Error("OIDC_ISSUER is required with OIDC_CLIENT_ID");
+  const trimmed = (value: string): string => value.replace(/\/$/, "");
+  // Issuers stay as given: an ID token's `iss` must equal them exactly, trailing slash and all.
+  return {
+    signUp,
+    github: github && { ...github, url: trimmed(env.GITHUB_URL || "https://github.com"), apiUrl: trimmed(env.GITHUB_API_URL || "https://api.github.com") },
+    google: google && { ...google, issuer: env.GOOGLE_ISSUER || "https://accounts.google.com" },
+    oidc: oidc && { ...oidc, issuer: env.OIDC_ISSUER as string, name: env.OIDC_NAME || "OpenID Connect" },
+  };
+}
+
+/** A comma-separated list of exact http(s) origins (`https://agent.example`); anything else is a mistake worth stopping for. */
+function parseOrigins(value: string | undefined, name: string): string[] {
+  const origins = (value ?? "").split(",").map((origin) => origin.trim().replace(/\/$/, "")).filter(Boolean);
+  for (const origin of origins) {
+    const parsed = URL.canParse(origin) ? new URL(origin) : null;
+    if (!parsed || !["http:", "https:"].includes(parsed.protocol) || parsed.origin !== origin) throw new Error(`${name} takes origins like https://agent.example, got ${origin}`);
+  }
+  return origins;
+}
+
 const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -90,6 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: env.SECRET_KEY || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, ""),
     corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
+    webMcpOrigins: parseOrigins(env.WEBMCP_ORIGINS, "WEBMCP_ORIGINS"),
     logLevel,
     tierLimits,
     keyCacheMs: Number(env.KEY_CACHE_MS ?? 2000),
@@ -98,5 +149,6 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || "Invoices <invoices@localhost>",
     webhooks: { allowHttp: parseFlag(env, "WEBHOOK_ALLOW_HTTP"), allowPrivateNetworks: parseFlag(env, "WEBHOOK_ALLOW_PRIVATE_NETWORKS") },
     eventsEnabled: env.EVENTS !== "off",
+    signIn: parseSignIn(env),
   };
 }

@@ -83,3 +83,14 @@ export function cookieValue(header: string | null, name: string): string | null 
   }
   return null;
 }
+
+/** Where a person goes after signing in when nothing else is asked: the console's home. */
+export const DEFAULT_NEXT = "/app";
+
+/** Where to go after signing in: a path on this origin (one leading "/"), else the console's home. */
+export function safeNext(value: unknown): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return DEFAULT_NEXT;
+  const base = "http://next.invalid";
+  const url = URL.canParse(value, base) ? new URL(value, base) : null;
+  return url?.origin === base ? `${url.pathname}${url.search}${url.hash}` : DEFAULT_NEXT;
+}

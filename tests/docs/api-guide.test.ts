@@ -78,6 +78,9 @@ test.skipIf(tools.length > 0)("the API guide's examples run and print what the g
     '{"next_date":"2027-02-28"}',
     '{"tools":19,"mcp":"/api/mcp"}',
     "# Invoicing service",
+    '{"resource":"/api/mcp","bearer":["header"]}',
+    '{"pkce":["S256"],"grants":["authorization_code","refresh_token"]}',
+    "303 /app/sign-in",
   ];
   expect(lines.length).toBe(expected.length);
   expected.forEach((want, index) => {

@@ -58,8 +58,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = createApp(services);
   app.elysia.listen({ port: 0, hostname: "127.0.0.1" });
   const port = app.elysia.server?.port;
-  // Links the service hands out (downloads, share pages) point at the port the suite really got.
-  services.config.publicUrl = `http://127.0.0.1:${port}`;
+  // Links the service hands out (downloads, share pages) point at the port the suite really got,
+  // unless the suite is about a PUBLIC_URL of its own.
+  if (!options.env?.PUBLIC_URL) services.config.publicUrl = `http://127.0.0.1:${port}`;
   const scheduler = createScheduler(services, JOBS);
 
   async function key(accountId: string, scopes: readonly Scope[]): Promise<string> {
@@ -85,7 +86,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     key,
     async close() {
       await scheduler.stop();
-      await app.stop();
+      // Forced: a test that left an upload unread (a refused oversized body) must not hold the suite.
+      await app.elysia.stop(true);
       await services.renderer.close();
       await services.database.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
