@@ -118,13 +118,11 @@ export function createCredentialResolver(database: Database, clock: Clock, optio
   }
 
   function refuse(message: string, clientIp: string): never {
-    if (options.failureLimits) {
-      const decision = failures.hit(addressSubject(clientIp), options.failureLimits, clock.now());
-      if (!decision.allowed) {
-        throw new AppError("RATE_LIMITED", `Too many failed credentials; retry after ${decision.headers["Retry-After"]} s`, {
-          retry_after: Number(decision.headers["Retry-After"]),
-        });
-      }
+    const decision = failures.hit(addressSubject(clientIp), options.failureLimits, clock.now());
+    if (!decision.allowed) {
+      throw new AppError("RATE_LIMITED", `Too many failed credentials; retry after ${decision.headers["Retry-After"]} s`, {
+        retry_after: Number(decision.headers["Retry-After"]),
+      });
     }
     throw new AppError("UNAUTHORIZED", message);
   }

@@ -64,8 +64,12 @@ export class RateLimiter {
     return state.counters[WINDOWS.findIndex((window) => window.key === "daily")]?.windowStart ?? 0;
   }
 
-  /** Counts one request for `subject` now; denies without counting when any window is exhausted. */
-  hit(subject: string, limits: TierLimits, now: Date): RateDecision {
+  /**
+   * Counts one request for `subject` now; denies without counting when any window is exhausted.
+   * Without limits (a tier configured as unlimited) it allows and counts nothing.
+   */
+  hit(subject: string, limits: TierLimits | null, now: Date): RateDecision {
+    if (!limits) return { allowed: true, headers: {} };
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const state = this.subject(subject);
     let tightest = { index: 0, remaining: Infinity, reset: 0 };

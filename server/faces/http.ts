@@ -38,7 +38,7 @@ export function contextFor(services: Services, catalog: Catalog, request: Reques
 }
 
 /** The media type a request declares, without parameters, lower-cased ("" when none). */
-function mediaTypeOf(request: Request): string {
+export function mediaTypeOf(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
@@ -128,4 +128,21 @@ function bearerChallenge(error: AppError, credentialSent: boolean, scope: Scope 
   const required = error.details?.required_scope;
   if (error.code === "FORBIDDEN" && credentialSent && typeof required === "string") return `Bearer error="insufficient_scope", scope="${required}"`;
   return null;
+}
+
+/**
+ * The most wanted of `spoken` languages in an Accept-Language header (RFC 9110 §12.5.4: q-values,
+ * then order; only the primary subtag counts), or null when it asks for none of them.
+ */
+export function acceptedLanguage<Language extends string>(acceptLanguage: string | null, spoken: readonly Language[]): Language | null {
+  const wanted = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+      return { primary: tag.trim().toLowerCase().split("-")[0] ?? "", q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0 && (spoken as readonly string[]).includes(entry.primary))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (wanted[0]?.primary as Language | undefined) ?? null;
 }

@@ -36,8 +36,7 @@ const notFoundPage = () => problemPage(404, "Link not found", "This invoice link
 
 export function createSharePages(services: Services): (request: Request, url: URL, info: RequestInfo) => Promise<Response> {
   function admitVisitor(info: RequestInfo): boolean {
-    const limits = services.config.tierLimits.anonymous;
-    return !limits || services.rateLimiter.hit(addressSubject(info.clientIp), limits, services.clock.now()).allowed;
+    return services.rateLimiter.hit(addressSubject(info.clientIp), services.config.tierLimits.anonymous, services.clock.now()).allowed;
   }
 
   const templateFor = (shared: SharedInvoice) => visibleTemplate(services.database.db, shared.accountId, shared.record.template_id ?? DEFAULT_DESIGN, "template_id");

@@ -1,5 +1,6 @@
 // The consent page's words in the eight label languages, in one table: `ConsentPhrases` is the key
 // set, so a language that misses a phrase fails tsc. The language comes from Accept-Language.
+import { acceptedLanguage } from "../../faces/http.ts";
 import type { Role } from "../../domain/access.ts";
 import type { Scope } from "../../domain/scopes.ts";
 
@@ -314,14 +315,5 @@ export type ConsentLanguage = keyof typeof CONSENT_PHRASES;
 
 /** The most wanted language of an Accept-Language header (RFC 9110 §12.5.4) that the page speaks; English otherwise. */
 export function languageOf(acceptLanguage: string | null): ConsentLanguage {
-  const wanted = (acceptLanguage ?? "")
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-      return { primary: tag.trim().toLowerCase().split("-")[0] ?? "", q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.q > 0 && Object.hasOwn(CONSENT_PHRASES, entry.primary))
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return (wanted[0]?.primary as ConsentLanguage | undefined) ?? "en";
+  return acceptedLanguage(acceptLanguage, Object.keys(CONSENT_PHRASES) as ConsentLanguage[]) ?? "en";
 }

@@ -67,9 +67,8 @@ async function readMetadata(request: Request): Promise<z.infer<typeof clientMeta
 }
 
 export async function register(services: Services, request: Request, info: RequestInfo): Promise<Response> {
-  const limits = services.config.tierLimits.anonymous;
-  const decision = limits ? services.rateLimiter.hit(addressSubject(info.clientIp), limits, services.clock.now()) : null;
-  if (decision && !decision.allowed) return errorResponse(new AppError("RATE_LIMITED", `Too many registrations from this address; retry after ${decision.headers["Retry-After"]} s`), decision.headers);
+  const decision = services.rateLimiter.hit(addressSubject(info.clientIp), services.config.tierLimits.anonymous, services.clock.now());
+  if (!decision.allowed) return errorResponse(new AppError("RATE_LIMITED", `Too many registrations from this address; retry after ${decision.headers["Retry-After"]} s`), decision.headers);
   let metadata: z.infer<typeof clientMetadata>;
   try {
     metadata = await readMetadata(request);

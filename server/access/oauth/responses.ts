@@ -1,7 +1,7 @@
 // What the OAuth endpoints share: their error (RFC 6749 §5.2: `{error, error_description}` with 400
 // or 401, never cached) and the form body they read.
 import { AppError } from "../../domain/errors.ts";
-import { readTextBody } from "../../faces/http.ts";
+import { mediaTypeOf, readTextBody } from "../../faces/http.ts";
 
 /** Token responses and errors carry secrets or say something about them: never stored by a cache (RFC 6749 §5.1). */
 export const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
@@ -46,8 +46,7 @@ const REPEATABLE = "granted";
  * given twice is refused (§3.1): which of the two counts would otherwise be anyone's guess.
  */
 export async function readForm(request: Request): Promise<URLSearchParams> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  if (type !== "application/x-www-form-urlencoded") throw new OAuthFailure("invalid_request", "Send the parameters as application/x-www-form-urlencoded");
+  if (mediaTypeOf(request) !== "application/x-www-form-urlencoded") throw new OAuthFailure("invalid_request", "Send the parameters as application/x-www-form-urlencoded");
   const body = await readTextBody(request).catch((error: unknown) => {
     throw error instanceof AppError ? new OAuthFailure("invalid_request", error.message) : error;
   });

@@ -1,6 +1,6 @@
 // What the sign-in routes share about HTTP: where a sign-in may go next, redirects with cookies, and
 // telling a browser's navigation (pages, redirects) from a script's call (JSON).
-import { readJsonBody, readTextBody } from "../../faces/http.ts";
+import { mediaTypeOf, readJsonBody, readTextBody } from "../../faces/http.ts";
 import { DEFAULT_NEXT } from "../../domain/access.ts";
 
 export const SIGN_IN_PAGE = "/app/sign-in";
@@ -18,7 +18,7 @@ export function redirect(location: string, cookies: readonly string[], status: 3
 }
 
 function isForm(request: Request): boolean {
-  return (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
+  return mediaTypeOf(request) === "application/x-www-form-urlencoded";
 }
 
 /** A browser navigating (a form post, a followed link) gets pages and redirects; a script gets JSON. */

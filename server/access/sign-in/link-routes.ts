@@ -47,9 +47,7 @@ export function linkRoutes(services: Services, signIn: SignIn): LinkRoutes {
     return invite && { email, accountId: invite.accountId, about: invite.id };
   }
 
-  function allowed(subject: string, limits: TierLimits | null): boolean {
-    return !limits || services.rateLimiter.hit(subject, limits, now()).allowed;
-  }
+  const allowed = (subject: string, limits: TierLimits | null): boolean => services.rateLimiter.hit(subject, limits, now()).allowed;
 
   return {
     async confirm(request, url) {

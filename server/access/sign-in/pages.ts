@@ -1,7 +1,8 @@
 // The one page sign-in serves itself: a sign-in link's confirmation, whose button posts the token.
 // No script, no styles to load; the browser's language picks the words.
 import { element, fragment, text, trusted, type Html } from "../../../render/html/markup.ts";
-import { signInPhrases } from "./phrases.ts";
+import { acceptedLanguage } from "../../faces/http.ts";
+import { SIGN_IN_LANGUAGES, signInPhrases } from "./phrases.ts";
 
 const PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8",
@@ -28,9 +29,9 @@ function page(language: string, title: string, status: number, ...body: Html[]):
   return new Response(html, { status, headers: PAGE_HEADERS });
 }
 
-/** The first language the browser asks for. */
+/** The language the browser wants most among those the pages speak. */
 function browserLanguage(request: Request): string | null {
-  return request.headers.get("accept-language")?.split(",")[0]?.split(";")[0]?.trim() || null;
+  return acceptedLanguage(request.headers.get("accept-language"), SIGN_IN_LANGUAGES);
 }
 
 /** The link's confirmation: a form that posts the token (and where to go after) back to /auth/link. */

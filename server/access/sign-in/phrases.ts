@@ -116,6 +116,9 @@ const ja: SignInPhrases = {
 
 const SIGN_IN_PHRASES = { en, de, fr, es, it, nl, pt, ja } satisfies Record<string, SignInPhrases>;
 
+/** The languages the sign-in pages and mail speak. */
+export const SIGN_IN_LANGUAGES = Object.keys(SIGN_IN_PHRASES) as Array<keyof typeof SIGN_IN_PHRASES>;
+
 /** The phrases and language for a locale or language tag (English when it is none of the eight). */
 export function signInPhrases(tag: string | null): { language: string; phrases: SignInPhrases } {
   const { language } = readerFor(tag ?? "en", tag ?? "en");
