@@ -16,6 +16,8 @@ import { productsRouter } from "./products/index.ts";
 import { recurringRouter } from "./recurring/index.ts";
 import { remindersRouter } from "./reminders/index.ts";
 import { templatesRouter } from "./templates/index.ts";
+import { usageRouter } from "./usage/index.ts";
+import { importsRouter } from "./imports/index.ts";
 import { webhooksRouter } from "./webhooks/index.ts";
 import { router } from "./trpc.ts";
 
@@ -38,6 +40,8 @@ export const appRouter = router({
   invites: invitesRouter,
   approvals: approvalsRouter,
   grants: grantsRouter,
+  usage: usageRouter,
+  imports: importsRouter,
 });
 
 export type AppRouter = typeof appRouter;

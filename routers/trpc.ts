@@ -3,6 +3,7 @@
 // authenticate (a present but invalid key is 401 everywhere) → key required? → scope → rate limit,
 // then it re-codes whatever fails after it (schema issues, domain errors) through the error table.
 import { initTRPC, TRPCError } from "@trpc/server";
+import type { z } from "zod";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Face, Principal } from "../server/domain/access.ts";
 import { AppError, ERROR_TABLE, codeForTrpcCode } from "../server/domain/errors.ts";
@@ -11,6 +12,8 @@ import type { Scope } from "../server/domain/scopes.ts";
 import { errorFromIssues, type SchemaIssue } from "../server/domain/validation.ts";
 import type { Catalog } from "../server/faces/catalog.ts";
 import { addressSubject } from "../server/access/rate-limit.ts";
+import type { PaidOperation } from "../server/domain/prices.ts";
+import { chargeFor, type PaymentSlot } from "../server/payments/guard.ts";
 import type { Services } from "../server/services.ts";
 
 /** What every face hands a procedure. */
@@ -34,6 +37,11 @@ export type Context = {
    * for it (a progressToken); elsewhere it goes nowhere.
    */
   progress: ProgressReporter;
+  /**
+   * x402: the payment the call presents (REST and /trpc: the PAYMENT-SIGNATURE or X-PAYMENT header;
+   * MCP: params._meta["x402/payment"]) and, once settled, the receipt each face hands back.
+   */
+  payment: PaymentSlot;
 };
 
 export type ToolHints = { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
@@ -66,6 +74,9 @@ export type ToolMeta = {
 /** What the procedures of one aggregate tool share; each procedure adds its action and example. */
 export type ToolFamily = Omit<ToolMeta, "action" | "isDefault" | "selectWhen" | "entity" | "example">;
 
+/** A price that applies to some inputs only: the test on the parsed input, and the same in words for the catalogs. */
+export type PriceCondition<Input> = { appliesTo: (input: Input) => boolean; when: string };
+
 export type Meta = OpenApiMeta & {
   tool?: ToolMeta;
   /** REST success status when it is not 200 (create: 201 with Location). */
@@ -85,6 +96,17 @@ export type Meta = OpenApiMeta & {
   keyRequired?: true;
   /** The kinds of credential allowed (unset: all); another kind gets 403. */
   principals?: Principal["kind"][];
+  /**
+   * A paid operation (spec §8): a caller without a credential pays per call with x402, a credential
+   * counts it as its account's usage. `when` says in words which inputs are priced, when not all
+   * are (an inline export is priced only when it renders a PDF or PNG).
+   */
+  price?: { operation: PaidOperation; when?: string };
+  /**
+   * REST also takes the body as raw bytes of these media types (an image, a PDF), up to `maxBytes`,
+   * into `field` as base64 with `content_type` beside it; the rest of the input from the query string.
+   */
+  binaryBody?: { field: string; types: readonly string[]; maxBytes: number };
 };
 
 const t = initTRPC
@@ -227,6 +249,28 @@ export const keyProcedure = guarded(true).meta({ keyRequired: true });
 /** Needs a credential holding `scope` (checked by `admit` from the meta). */
 export function scopedProcedure(scope: Scope) {
   return keyProcedure.meta({ scope });
+}
+
+/**
+ * Open to anyone, but paid (spec §8): without a credential the call needs an x402 payment, verified
+ * before the work runs and settled after it (ADR 0023); with one it counts as the account's usage.
+ * The input is parsed first, so a call that would be refused anyway is refused before anyone pays.
+ */
+export function pricedProcedure<Schema extends z.ZodType>(operation: PaidOperation, input: Schema, condition?: PriceCondition<z.output<Schema>>) {
+  return publicProcedure
+    .meta({ price: { operation, ...(condition ? { when: condition.when } : {}) } })
+    .input(input)
+    .use(({ ctx, meta, path, input: parsed, next }) => {
+      if (condition && !condition.appliesTo(parsed as z.output<Schema>)) return next();
+      return chargeFor({ ...ctx, resource: paidResource(ctx, meta, path) }, operation, next);
+    });
+}
+
+/** What an x402 payment is for: the operation's REST route (also for /trpc), or the MCP tool. */
+function paidResource(ctx: Context, meta: Meta | undefined, path: string): string {
+  const base = ctx.services.config.publicUrl;
+  if (ctx.face === "mcp") return `${base}/api/mcp#${meta?.tool?.name ?? path}`;
+  return meta?.openapi ? `${base}/api${meta.openapi.path}` : `${base}/trpc/${path}`;
 }
 
 /** Needs a signed-in person's session (their own sessions, account switching, accepting an invite). */

@@ -25,7 +25,8 @@ import { createRestHandler } from "./faces/rest.ts";
 import { buildToolRegistry } from "./faces/tools.ts";
 import type { Services } from "./services.ts";
 
-const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id";
+// x402 clients send their payment in PAYMENT-SIGNATURE (v2) or X-PAYMENT (v1); @x402/fetch also sends Access-Control-Expose-Headers.
+const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id, PAYMENT-SIGNATURE, X-PAYMENT, Access-Control-Expose-Headers";
 
 /**
  * The OpenAPI document as `npm run openapi` generated it from the routers and committed it (a test

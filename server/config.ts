@@ -1,6 +1,10 @@
 // Configuration comes from the environment only; every variable and its default is in README.
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { TIER_NAMES, DEFAULT_TIER_LIMITS, type TierLimits, type TierName } from "./domain/tiers.ts";
+import { canonicalAddress, refusedAddressReason } from "./domain/network.ts";
+import { TIER_NAMES, DEFAULT_TIER_LIMITS, DEFAULT_PAID_CALLS_PER_MONTH, type TierLimits, type TierName } from "./domain/tiers.ts";
+import { DEFAULT_OCR_LANGUAGES, SHIPPED_OCR_LANGUAGES, type OcrLanguage } from "./imports/ocr/languages.ts";
+import { X402_NETWORKS, type X402Network, type X402Settings } from "./domain/x402.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
@@ -18,8 +22,16 @@ export type Config = {
   webMcpOrigins: string[];
   logLevel: LogLevel;
   tierLimits: Record<TierName, TierLimits | null>;
+  /** Paid operations a credential's account may run per calendar month, by tier (null: no limit); beyond, calls are paid per call. */
+  paidCallsPerMonth: Record<TierName, number | null>;
+  /** x402 payments for callers without a credential (README "Payments"). */
+  x402: X402Settings;
   /** How long a resolved API key is trusted before it is looked up again (revocation delay). */
   keyCacheMs: number;
+  /** OCR_WORKERS: Tesseract workers, started on the first OCR call and kept; by default one fewer than the CPUs, at least 1, at most 2. */
+  ocrWorkers: number;
+  /** OCR_LANGUAGES: the trained languages OCR reads with, e.g. eng+deu+fra (the default); each one more costs time on every page. */
+  ocrLanguages: OcrLanguage[];
   /** Render worker threads; by default one fewer than the CPUs, at least 1, at most 4. */
   renderWorkers: number | undefined;
   /** SMTP_URL (smtp:// or smtps://, auth in the URL); unset: mail is written to DATA_DIR/outbox as .eml files. */
@@ -32,10 +44,23 @@ export type Config = {
     /** WEBHOOK_ALLOW_PRIVATE_NETWORKS=true: deliveries to private and loopback addresses; for tests only. */
     allowPrivateNetworks: boolean;
   };
+  /**
+   * OUTBOUND_ALLOW_ADDRESSES: a comma list of single IP addresses (127.0.0.1) that brand extraction
+   * may reach although the SSRF guard refuses their range; for tests only. Each opens that one
+   * address: a redirect into 10.0.0.1, 169.254.169.254 or ::1 is still refused.
+   */
+  outboundAllowAddresses: string[];
+  /** BRAND_FETCH_TIMEOUT_MS: the time one brand extraction may spend fetching (page, stylesheets, manifest, logo); 10 s by default. */
+  brandFetchTimeoutMs: number;
+  /** AI_BASE_URL, AI_API_KEY, AI_MODEL: an OpenAI-compatible provider for document extraction; null: the built-in rules only. */
+  ai: AiProviderConfig | null;
   /** EVENTS=off skips writing events; it exists to measure what events cost a write (bench:automation). */
   eventsEnabled: boolean;
   signIn: SignInConfig;
 };
+
+/** An OpenAI-compatible chat completions API (`{baseUrl}/chat/completions`) and the model to ask. */
+export type AiProviderConfig = { baseUrl: string; apiKey: string | null; model: string };
 
 /** SIGN_UP: `invite` admits only people who already are users (or hold an invite); `open` lets anyone make an account. */
 export type SignUpPolicy = "invite" | "open";
@@ -116,6 +141,70 @@ function parseOrigins(value: string | undefined, name: string): string[] {
   return origins;
 }
 
+/** X402_PAY_TO (an EVM address), X402_NETWORK (Base or Base Sepolia), X402_FACILITATOR_URL. */
+function parseX402(env: Env): X402Settings {
+  const payTo = env.X402_PAY_TO || null;
+  if (payTo !== null && !/^0x[0-9a-fA-F]{40}$/.test(payTo)) throw new Error(`X402_PAY_TO must be an EVM address (0x and 40 hex digits), got ${payTo}`);
+  const network = (env.X402_NETWORK || "eip155:8453") as X402Network;
+  if (!X402_NETWORKS.includes(network)) throw new Error(`X402_NETWORK must be one of ${X402_NETWORKS.join(", ")}, got ${network}`);
+  const facilitatorUrl = env.X402_FACILITATOR_URL?.replace(/\/$/, "") || null;
+  if (facilitatorUrl !== null && !(URL.canParse(facilitatorUrl) && ["http:", "https:"].includes(new URL(facilitatorUrl).protocol))) {
+    throw new Error(`X402_FACILITATOR_URL must be an http(s) URL, got ${facilitatorUrl}`);
+  }
+  return { payTo, network, facilitatorUrl };
+}
+
+/** PAID_CALLS_<TIER>: a whole number of paid operations per month, or "unlimited". */
+function parsePaidCalls(env: Env): Record<TierName, number | null> {
+  const calls = { ...DEFAULT_PAID_CALLS_PER_MONTH };
+  for (const tier of TIER_NAMES) {
+    const name = `PAID_CALLS_${tier.toUpperCase()}`;
+    const value = env[name];
+    if (!value) continue;
+    if (value === "unlimited") calls[tier] = null;
+    else if (/^\d+$/.test(value)) calls[tier] = Number(value);
+    else throw new Error(`${name} must be a whole number or "unlimited", got ${value}`);
+  }
+  return calls;
+}
+
+/** A comma list of IP addresses (IPv6 with or without brackets); a cloud metadata address is never allowed. */
+function parseAddresses(value: string | undefined, name: string): string[] {
+  const addresses = (value ?? "").split(",").map((address) => address.trim().replace(/^\[|\]$/g, "")).filter(Boolean);
+  for (const address of addresses) {
+    if (canonicalAddress(address) === null) throw new Error(`${name} takes IP addresses like 127.0.0.1, got ${address}`);
+    if (refusedAddressReason(address) === "cloud metadata") throw new Error(`${name} may not open a cloud metadata address (${address})`);
+  }
+  return addresses;
+}
+
+function parsePositiveInt(value: string | undefined, name: string, fallback: number): number {
+  if (!value) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return number;
+}
+
+/** "eng+deu+fra" (or commas): each a language whose trained data ships with the service. */
+function parseOcrLanguages(value: string | undefined): OcrLanguage[] {
+  if (!value) return [...DEFAULT_OCR_LANGUAGES];
+  const languages = [...new Set(value.split(/[+,]/).map((code) => code.trim()).filter(Boolean))];
+  const unknown = languages.filter((code) => !(SHIPPED_OCR_LANGUAGES as readonly string[]).includes(code));
+  if (languages.length === 0 || unknown.length > 0) throw new Error(`OCR_LANGUAGES takes ${SHIPPED_OCR_LANGUAGES.join(", ")} joined by +, got ${value}`);
+  return languages as OcrLanguage[];
+}
+
+/** AI_BASE_URL and AI_MODEL together (AI_API_KEY too, unless the provider takes none, as a local one may), or none. */
+function parseAi(env: Env): AiProviderConfig | null {
+  const baseUrl = env.AI_BASE_URL?.replace(/\/$/, "") || "";
+  const model = env.AI_MODEL || "";
+  const apiKey = env.AI_API_KEY || null;
+  if (!baseUrl && !model && !apiKey) return null;
+  if (!baseUrl || !model) throw new Error("Set AI_BASE_URL and AI_MODEL together (and AI_API_KEY when the provider needs one), or none of them");
+  if (!(URL.canParse(baseUrl) && ["http:", "https:"].includes(new URL(baseUrl).protocol))) throw new Error(`AI_BASE_URL must be an http(s) URL, got ${baseUrl}`);
+  return { baseUrl, apiKey, model };
+}
+
 const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -143,11 +232,18 @@ export function loadConfig(env: Env = process.env): Config {
     webMcpOrigins: parseOrigins(env.WEBMCP_ORIGINS, "WEBMCP_ORIGINS"),
     logLevel,
     tierLimits,
+    paidCallsPerMonth: parsePaidCalls(env),
+    x402: parseX402(env),
     keyCacheMs: Number(env.KEY_CACHE_MS ?? 2000),
     renderWorkers: parseRenderWorkers(env.RENDER_WORKERS),
+    ocrLanguages: parseOcrLanguages(env.OCR_LANGUAGES),
+    ocrWorkers: parsePositiveInt(env.OCR_WORKERS, "OCR_WORKERS", Math.max(1, Math.min(2, availableParallelism() - 1))),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || "Invoices <invoices@localhost>",
     webhooks: { allowHttp: parseFlag(env, "WEBHOOK_ALLOW_HTTP"), allowPrivateNetworks: parseFlag(env, "WEBHOOK_ALLOW_PRIVATE_NETWORKS") },
+    outboundAllowAddresses: parseAddresses(env.OUTBOUND_ALLOW_ADDRESSES, "OUTBOUND_ALLOW_ADDRESSES"),
+    brandFetchTimeoutMs: parsePositiveInt(env.BRAND_FETCH_TIMEOUT_MS, "BRAND_FETCH_TIMEOUT_MS", 10_000),
+    ai: parseAi(env),
     eventsEnabled: env.EVENTS !== "off",
     signIn: parseSignIn(env),
   };

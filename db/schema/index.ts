@@ -27,3 +27,6 @@ export { recurringIssues, recurringRules } from "./recurring.ts";
 export { invites, memberships, userIdentities, users } from "./users.ts";
 export { sessions, signInLinks } from "./sessions.ts";
 export { oauthClients, oauthCodes, oauthGrants, oauthTokens } from "./oauth.ts";
+export { x402Payments } from "./x402-payments.ts";
+export { paidUsage } from "./paid-usage.ts";
+export { brandExtractions } from "./brand-extractions.ts";

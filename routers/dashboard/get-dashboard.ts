@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { dashboardStats } from "../../db/queries/dashboard.ts";
+import { usageReport } from "../../server/payments/usage.ts";
 import { scopedProcedure } from "../trpc.ts";
+import { usageOutput } from "../usage/usage.schema.ts";
 
 const currencyStats = z.object({
   currency: z.string(),
@@ -14,8 +16,8 @@ const currencyStats = z.object({
 export const getDashboard = scopedProcedure("invoices:read")
   .meta({ openapi: { method: "GET", path: "/dashboard", tags: ["dashboard"], operationId: "getDashboard", summary: "Invoices, revenue, outstanding and overdue per currency" } })
   .input(z.strictObject({}))
-  .output(z.object({ total_invoices: z.int(), currencies: z.array(currencyStats) }))
+  .output(z.object({ total_invoices: z.int(), currencies: z.array(currencyStats), usage: usageOutput.describe("paid operations this month (GET /api/usage)") }))
   .query(async ({ ctx }) => {
-    const currencies = await dashboardStats(ctx.services.database.db, ctx.accountId);
-    return { total_invoices: currencies.reduce((sum, row) => sum + row.invoices, 0), currencies };
+    const [currencies, usage] = await Promise.all([dashboardStats(ctx.services.database.db, ctx.accountId), usageReport(ctx.services, ctx.accountId, ctx.principal.tier)]);
+    return { total_invoices: currencies.reduce((sum, row) => sum + row.invoices, 0), currencies, usage };
   });

@@ -1,6 +1,7 @@
 // Export on the wire: what export takes and the signed link it returns (DESIGN "Rendering and export").
 import { z } from "zod";
 import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../render/export.ts";
+import { BASE_DESIGNS } from "../../render/templates/options.ts";
 import { templateId } from "../templates/template.schema.ts";
 
 export const exportOptions = {
@@ -8,6 +9,9 @@ export const exportOptions = {
   template_id: templateId.optional().describe("render with this template instead of the invoice's own"),
   syntax: z.enum(XRECHNUNG_SYNTAXES).default("ubl").describe("XRechnung's syntax: ubl or cii"),
 };
+
+/** An invoice given in the call names nothing stored: its design is a built-in one. */
+export const inlineTemplateId = z.enum(BASE_DESIGNS).optional().describe("a built-in design: classic (default), modern, minimal or bold");
 
 export const exportOutput = z
   .object({

@@ -4,6 +4,7 @@ import { createInvoiceFromDsl } from "./create-from-dsl.ts";
 import { deleteInvoice } from "./delete-invoice.ts";
 import { duplicateInvoice } from "./duplicate-invoice.ts";
 import { exportInlineInvoice } from "./export-inline-invoice.ts";
+import { renderInvoice } from "./render-invoice.ts";
 import { exportInvoicesBulk } from "./export-bulk.ts";
 import { exportInvoiceFormats } from "./export-formats.ts";
 import { exportInvoiceProcedure } from "./export-invoice.ts";
@@ -42,6 +43,7 @@ export const invoicesRouter = router({
   duplicate: duplicateInvoice,
   export: exportInvoiceProcedure,
   exportInline: exportInlineInvoice,
+  render: renderInvoice,
   exportFormats: exportInvoiceFormats,
   exportBulk: exportInvoicesBulk,
   send: sendInvoiceProcedure,

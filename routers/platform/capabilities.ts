@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CURRENCY_CODES, minorUnits } from "../../server/domain/currencies.ts";
 import { MAX_AMOUNT, SCALE_DECIMALS } from "../../server/domain/money.ts";
-import { PRICES } from "../../server/domain/prices.ts";
+import { PAID_OPERATION_NAMES, PRICES, type PaidOperation } from "../../server/domain/prices.ts";
+import { missingSettings, USDC } from "../../server/domain/x402.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { TIER_NAMES } from "../../server/domain/tiers.ts";
 import { MAX_BODY_BYTES } from "../../server/faces/http.ts";
@@ -32,6 +33,9 @@ const capabilitiesOutput = z.object({
       actions: z.array(z.string()),
       open_actions: z.array(z.string()).describe("actions callable without a key"),
       scopes: z.array(z.string()).describe("the key scopes its actions need"),
+      paid_actions: z
+        .array(z.object({ action: z.string(), operation: z.string(), usd: z.number(), when: z.string().nullable() }))
+        .describe("actions paid per call without a key (x402), with a key counted as monthly usage"),
     }),
   ),
   formats: z.object({
@@ -56,18 +60,38 @@ const capabilitiesOutput = z.object({
     suggestion_history_lines: z.int(),
   }),
   tiers: z.record(z.string(), limitsOutput),
-  prices: z.array(z.object({ operation: z.string(), usd: z.number(), available: z.boolean() })),
+  prices: z.array(
+    z.object({
+      operation: z.string(),
+      usd: z.number(),
+      available: z.boolean(),
+      paid_operation: z.enum(PAID_OPERATION_NAMES as [PaidOperation, ...PaidOperation[]]).nullable().describe("the name usage and payments use; null for free rows"),
+      operation_ids: z.array(z.string()).describe("the REST operations the row covers"),
+    }),
+  ),
+  payments: z
+    .object({
+      x402: z.object({
+        enabled: z.boolean().describe("callers without a credential can pay per call"),
+        network: z.string().describe("CAIP-2: eip155:8453 Base, eip155:84532 Base Sepolia"),
+        asset: z.string().describe("the USDC contract on that network"),
+        pay_to: z.string().nullable(),
+        missing: z.array(z.string()).describe("settings unset on this server, when not enabled"),
+      }),
+      paid_calls_per_month: z.record(z.string(), z.int().nullable()).describe("paid operations a credential's account runs per month without paying, by tier (null: no limit)"),
+    })
+    .describe("how paid operations are paid: per call with x402, or as a credential's monthly usage (GET /api/usage)"),
   scopes: z.array(z.string()),
   currencies: z.array(z.object({ code: z.string(), minor_units: z.int() })),
 });
 
 export const capabilities = housekeepingProcedure
   .meta({
-    openapi: { method: "GET", path: "/capabilities", tags: ["platform"], operationId: "capabilities", summary: "Features, limits, tiers, prices and tools, generated from the code", protect: false },
+    openapi: { method: "GET", path: "/capabilities", tags: ["platform"], operationId: "capabilities", summary: "Features, limits, tiers, prices, payments and tools, generated from the code", protect: false },
     tool: {
       name: "svc.capabilities",
       title: "Service capabilities",
-      description: "Self-documenting catalog: every tool with its actions and scopes, REST operations, formats, limits, rate-limit tiers, prices, scopes, currencies and where the discovery documents are.",
+      description: "Self-documenting catalog: every tool with its actions and scopes, REST operations, formats, limits, rate-limit tiers, prices and how to pay them (x402 or a key's monthly allowance), scopes, currencies and where the discovery documents are.",
       auth: "none",
       hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
       example: {},
@@ -124,7 +148,23 @@ export const capabilities = housekeepingProcedure
           return [tier, limits ? { burst_per_minute: limits.burst, per_hour: limits.hourly, per_day: limits.daily } : null];
         }),
       ),
-      prices: PRICES.map((row) => ({ operation: row.operation, usd: row.usd, available: row.operation_ids.some((id) => available.has(id)) })),
+      prices: PRICES.map((row) => ({
+        operation: row.operation,
+        usd: row.usd,
+        available: row.operation_ids.some((id) => available.has(id)),
+        paid_operation: row.paid_operation,
+        operation_ids: [...row.operation_ids],
+      })),
+      payments: {
+        x402: {
+          enabled: missingSettings(services.config.x402).length === 0,
+          network: services.config.x402.network,
+          asset: USDC[services.config.x402.network].address,
+          pay_to: services.config.x402.payTo,
+          missing: missingSettings(services.config.x402),
+        },
+        paid_calls_per_month: services.config.paidCallsPerMonth,
+      },
       scopes: [...SCOPES],
       currencies: CURRENCY_CODES.map((code) => ({ code, minor_units: minorUnits(code) })),
     };

@@ -13,7 +13,7 @@ export type CorsPolicy = {
   trusts(origin: string): boolean;
 };
 
-const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Location, WWW-Authenticate, MCP-Protocol-Version";
+const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Location, WWW-Authenticate, MCP-Protocol-Version, PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE";
 
 export function corsPolicy(config: Pick<Config, "publicUrl" | "corsOrigins">): CorsPolicy {
   // Built again when PUBLIC_URL changes: a test server learns its own only once it listens.

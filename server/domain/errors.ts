@@ -15,7 +15,8 @@ export type TrpcErrorCode =
   | "UNPROCESSABLE_CONTENT"
   | "TOO_MANY_REQUESTS"
   | "CLIENT_CLOSED_REQUEST"
-  | "INTERNAL_SERVER_ERROR";
+  | "INTERNAL_SERVER_ERROR"
+  | "SERVICE_UNAVAILABLE";
 
 type ErrorRow = { status: number; trpc: TrpcErrorCode; message: string };
 
@@ -41,6 +42,8 @@ export const ERROR_TABLE = {
   /** The caller cancelled (MCP notifications/cancelled) or went away: nobody reads the answer. */
   CANCELLED: { status: 499, trpc: "CLIENT_CLOSED_REQUEST", message: "The request was cancelled" },
   INTERNAL_ERROR: { status: 500, trpc: "INTERNAL_SERVER_ERROR", message: "Internal server error" },
+  /** A part the service relies on (a payment facilitator, an extraction provider) did not answer: retry later. */
+  SERVICE_UNAVAILABLE: { status: 503, trpc: "SERVICE_UNAVAILABLE", message: "A service this operation relies on is unavailable; retry later" },
 } as const satisfies Record<string, ErrorRow>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
@@ -86,6 +89,7 @@ const CODE_BY_TRPC: Partial<Record<string, ErrorCode>> = {
   PRECONDITION_REQUIRED: "REVISION_REQUIRED",
   TOO_MANY_REQUESTS: "RATE_LIMITED",
   CLIENT_CLOSED_REQUEST: "CANCELLED",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
 };
 
 /** The spec code for a tRPC error code that did not come from our own AppError. */

@@ -16,6 +16,19 @@ export const DEFAULT_TIER_LIMITS: Readonly<Record<TierName, TierLimits | null>> 
   unlimited: null,
 };
 
+/**
+ * Paid operations (brand extraction, OCR, extraction, server-side render) an account's credential
+ * runs per calendar month before the calls are paid per call like a caller without one.
+ */
+export const DEFAULT_PAID_CALLS_PER_MONTH: Readonly<Record<TierName, number | null>> = {
+  anonymous: 0,
+  free: 100,
+  pro: 2_000,
+  team: 10_000,
+  business: 50_000,
+  unlimited: null,
+};
+
 /** Window lengths in seconds, named as the RateLimit-Policy header names them. */
 export const WINDOWS = [
   { name: "burst", key: "burst", seconds: 60 },

@@ -1,13 +1,39 @@
 // What the service offers, derived from the router at start (never hand-kept): the REST operations
 // and the tools. svc.capabilities publishes it.
+import { PAID_OPERATIONS, type PaidOperation } from "../domain/prices.ts";
+import type { Meta } from "../../routers/trpc.ts";
 import type { ProcedureEntry } from "./procedures.ts";
-import { actionLabel, type ToolRegistry } from "./tools.ts";
+import { actionLabel, type Tool, type ToolRegistry } from "./tools.ts";
 
-export type CatalogTool = { name: string; title: string; description: string; auth: "none" | "key"; actions: string[]; open_actions: string[]; scopes: string[] };
-export type CatalogOperation = { method: string; path: string; summary: string; operation_id: string; scope: string | null };
+/** What a paid procedure costs per call without a credential (spec §8), and on which inputs. */
+export type CatalogPrice = { operation: PaidOperation; usd: number; when: string | null };
+export type CatalogTool = {
+  name: string;
+  title: string;
+  description: string;
+  auth: "none" | "key";
+  actions: string[];
+  open_actions: string[];
+  scopes: string[];
+  paid_actions: (CatalogPrice & { action: string })[];
+};
+export type CatalogOperation = { method: string; path: string; summary: string; operation_id: string; scope: string | null; price: CatalogPrice | null };
 export type Catalog = { tools: CatalogTool[]; operations: CatalogOperation[] };
 
 export const REST_PREFIX = "/api";
+
+export function priceOf(meta: Meta): CatalogPrice | null {
+  const price = meta.price;
+  return price ? { operation: price.operation, usd: Number(PAID_OPERATIONS[price.operation].usd), when: price.when ?? null } : null;
+}
+
+/** A tool's paid actions, named as the catalogs name actions (the tool's own name for a single-procedure tool). */
+export function paidActions(tool: Tool): CatalogTool["paid_actions"] {
+  return tool.actions.flatMap((entry) => {
+    const price = priceOf(entry.procedure.meta);
+    return price ? [{ action: entry.action === null ? tool.name : actionLabel(entry), ...price }] : [];
+  });
+}
 
 export function buildCatalog(procedures: readonly ProcedureEntry[], registry: ToolRegistry): Catalog {
   return {
@@ -19,6 +45,7 @@ export function buildCatalog(procedures: readonly ProcedureEntry[], registry: To
       actions: tool.actions.filter((entry) => entry.action !== null).map(actionLabel),
       open_actions: tool.actions.filter((entry) => !entry.access.keyRequired).map((entry) => (entry.action === null ? tool.name : actionLabel(entry))),
       scopes: [...new Set(tool.actions.flatMap((entry) => (entry.access.scope ? [entry.access.scope] : [])))].sort(),
+      paid_actions: paidActions(tool),
     })),
     operations: procedures.flatMap((entry) => {
       const openapi = entry.meta.openapi;
@@ -30,6 +57,7 @@ export function buildCatalog(procedures: readonly ProcedureEntry[], registry: To
           summary: openapi.summary ?? "",
           operation_id: openapi.operationId ?? entry.path,
           scope: entry.meta.scope ?? null,
+          price: priceOf(entry.meta),
         },
       ];
     }),

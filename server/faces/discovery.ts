@@ -8,10 +8,10 @@
 // - /llms.txt: a short plain-text guide.
 import { z } from "zod";
 import { oauthDocuments } from "../access/oauth/metadata.ts";
-import { PRICES } from "../domain/prices.ts";
 import { sha256Hex } from "../domain/secrets.ts";
 import { DSL_EXAMPLE } from "../invoices/dsl.ts";
 import type { Services } from "../services.ts";
+import { paidActions } from "./catalog.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./mcp.ts";
 import { actionLabel, toolListing, type Tool, type ToolRegistry } from "./tools.ts";
 import { webMcpManifest, webMcpManifestSchema, type WebMcpManifest } from "./webmcp-manifest.ts";
@@ -54,7 +54,9 @@ const catalogTool = z.object({
     open_actions: z.array(z.string()).describe("actions callable without a key (on what they are given)"),
     scopes: z.record(z.string(), z.string().nullable()).describe("each action and the key scope it needs (null: none, or any key)"),
   }),
-  price: z.object({ usd: z.number() }).nullable().describe("per call without a key; null when free"),
+  prices: z
+    .array(z.object({ action: z.string(), operation: z.string(), usd: z.number(), when: z.string().nullable() }))
+    .describe("the paid actions (spec §8): paid per call with x402 without a credential, counted as usage with one; empty when all are free"),
 });
 
 export const mcpManifestSchema = serverCardSchema
@@ -86,13 +88,6 @@ function reverseDnsName(publicUrl: string): string {
   return `${dns ? host.split(".").reverse().join(".") : "local.invoicing-service"}/invoicing`;
 }
 
-/** Prices of the tools a price row covers by operation id (none of this build's tools is priced yet). */
-function priceOf(tool: Tool): { usd: number } | null {
-  const ids = new Set(tool.actions.map((entry) => entry.procedure.meta.openapi?.operationId ?? entry.procedure.path));
-  const row = PRICES.find((price) => price.usd > 0 && price.operation_ids.some((id) => ids.has(id)));
-  return row ? { usd: row.usd } : null;
-}
-
 function catalogEntry(tool: Tool): z.infer<typeof catalogTool> {
   const label = (entry: Tool["actions"][number]): string => (entry.action === null ? "(call)" : actionLabel(entry));
   return {
@@ -102,10 +97,17 @@ function catalogEntry(tool: Tool): z.infer<typeof catalogTool> {
       open_actions: tool.actions.filter((entry) => !entry.access.keyRequired).map(label),
       scopes: Object.fromEntries(tool.actions.map((entry) => [label(entry), entry.access.scope])),
     },
-    price: priceOf(tool),
+    prices: paidActions(tool),
   };
 }
 
+
+/** One line per paid tool action: what it costs and when. */
+function paidLines(registry: ToolRegistry): string {
+  return registry.tools
+    .flatMap((tool) => paidActions(tool).map((price) => `- ${tool.name}${price.action === tool.name ? "" : ` ${price.action}`}: ${price.usd} USD${price.when ? ` (${price.when})` : ""}`))
+    .join("\n");
+}
 
 function llmsText(base: string, registry: ToolRegistry): string {
   const tools = registry.tools.map((tool) => `- ${tool.name}: ${tool.title} (${tool.auth === "none" ? "open" : "API key"})`).join("\n");
@@ -125,6 +127,12 @@ Open without a key: health, capabilities, discovery, feedback, template schemas,
 open, on what they are given (an inline invoice, a share token). Changes of a stored invoice send
 base_revision (the revision read) and a new operation_id (UUID).
 
+## Paid operations (pay per call without a key)
+${paidLines(registry)}
+With a key they count as the account's monthly usage (GET ${base}/api/usage). Without one the call
+answers 402 with the x402 requirements (REST: the PAYMENT-REQUIRED header; MCP: an isError result);
+pay in USDC and repeat it with PAYMENT-SIGNATURE, or over MCP with params._meta["x402/payment"].
+
 ## Tools
 ${tools}
 
@@ -140,7 +148,7 @@ ${DSL_EXAMPLE}
 - ${base}/api/mcp/server-card: the MCP server card alone (also at ${base}/.well-known/mcp/server-card)
 - ${base}/.well-known/ai-catalog.json: the AI catalog listing it
 - ${base}/.well-known/webmcp.json: the tools pages expose to browser agents
-- svc.capabilities (GET ${base}/api/capabilities): features, formats, limits, tiers, prices
+- svc.capabilities (GET ${base}/api/capabilities): features, formats, limits, tiers, prices, payments
 `;
 }
 

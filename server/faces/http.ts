@@ -5,6 +5,7 @@ import type { Presented } from "../access/credentials.ts";
 import { cookieValue, sessionCookieName, type Face } from "../domain/access.ts";
 import type { Scope } from "../domain/scopes.ts";
 import { AppError, type ErrorBody } from "../domain/errors.ts";
+import { v1Body, type PaymentRequired } from "../domain/x402.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "./catalog.ts";
 
@@ -21,6 +22,11 @@ export function presentedBy(services: Services, request: Request): Presented {
   };
 }
 
+/** The x402 payment an HTTP request carries: PAYMENT-SIGNATURE (v2) or X-PAYMENT (v1), base64 JSON. */
+export function paymentHeaderOf(request: Request): string | null {
+  return request.headers.get("payment-signature") ?? request.headers.get("x-payment");
+}
+
 export function contextFor(services: Services, catalog: Catalog, request: Request, info: RequestInfo, face: Face = "api"): Context {
   const { authorization, sessionToken } = presentedBy(services, request);
   return {
@@ -34,6 +40,7 @@ export function contextFor(services: Services, catalog: Catalog, request: Reques
     responseHeaders: {},
     log: info.log,
     progress: () => undefined,
+    payment: { presented: face === "mcp" ? null : paymentHeaderOf(request), receipt: null },
   };
 }
 
@@ -47,11 +54,20 @@ function isJsonType(type: string): boolean {
 }
 
 /**
+ * A raw body as bytes under `maxBytes`: 413 beyond, from its declared length before reading any of
+ * it, or as soon as the stream passes the limit.
+ */
+export async function readBytesBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", maxBytes === MAX_BODY_BYTES ? undefined : `The body is larger than ${maxBytes} bytes`);
+  return readLimitedBytes(request, maxBytes);
+}
+
+/**
  * The JSON body of a request: `{}` when empty (whatever the content type), 413 over 1 MiB (checked
  * before parsing), 415 when non-empty and not JSON, 400 when it does not parse.
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await readTextBody(request);
+export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const text = await readTextBody(request, maxBytes);
   if (text.trim() === "") return {};
   if (!isJsonType(mediaTypeOf(request))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
   try {
@@ -67,9 +83,8 @@ export function isPlainText(request: Request): boolean {
 }
 
 /** A body as text under the 1 MiB limit: 413 beyond, from its declared length before reading any of it. */
-export async function readTextBody(request: Request): Promise<string> {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
-  return readLimited(request);
+export async function readTextBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  return new TextDecoder().decode(await readBytesBody(request, maxBytes));
 }
 
 /** The request with its body read under the 1 MiB limit, for handlers that would read it unbounded. */
@@ -78,8 +93,8 @@ export async function withLimitedBody(request: Request): Promise<Request> {
   return new Request(request.url, { method: request.method, headers: request.headers, body: await readTextBody(request) });
 }
 
-async function readLimited(request: Request): Promise<string> {
-  if (!request.body) return "";
+async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -87,20 +102,20 @@ async function readLimited(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
-      throw new AppError("PAYLOAD_TOO_LARGE");
+      throw new AppError("PAYLOAD_TOO_LARGE", maxBytes === MAX_BODY_BYTES ? undefined : `The body is larger than ${maxBytes} bytes`);
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
   const joined = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     joined.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(joined);
+  return joined;
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
@@ -116,8 +131,15 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
  */
 export function errorResponse(error: AppError, headers: Record<string, string> = {}, credentialSent = true, scope: Scope | null = null): Response {
   const challenge = bearerChallenge(error, credentialSent, scope);
-  const body: ErrorBody = error.toBody();
+  const required = paymentRequiredOf(error);
+  // A 402 body also reads as x402 v1's (x402Version, accepts), so v1 clients can pay; v2 ones read the header.
+  const body: ErrorBody = required ? { ...v1Body(required), ...error.toBody() } : error.toBody();
   return jsonResponse(body, error.status, { ...headers, ...(challenge === null ? {} : { "www-authenticate": challenge }) });
+}
+
+/** The x402 requirements a 402 carries (none when payments are not configured). */
+export function paymentRequiredOf(error: AppError): PaymentRequired | null {
+  return error.code === "PAYMENT_REQUIRED" ? ((error.details?.x402 as PaymentRequired | undefined) ?? null) : null;
 }
 
 function bearerChallenge(error: AppError, credentialSent: boolean, scope: Scope | null): string | null {

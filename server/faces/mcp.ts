@@ -7,7 +7,8 @@ import type { ProgressReporter } from "../domain/progress.ts";
 import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "./catalog.ts";
-import { contextFor, errorResponse, presentedBy, readJsonBody, type RequestInfo } from "./http.ts";
+import type { SettleResponse } from "../domain/x402.ts";
+import { contextFor, errorResponse, paymentRequiredOf, presentedBy, readJsonBody, type RequestInfo } from "./http.ts";
 import { mayCall, toolListing, type ToolRegistry } from "./tools.ts";
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
@@ -59,6 +60,34 @@ function filesContent(output: ExportedFileReply | { files: ExportedFileReply[] }
   return "files" in output ? output.files.flatMap(fileContent) : fileContent(output);
 }
 
+/** The x402 payment a tools/call carries in `params._meta["x402/payment"]`. */
+function paymentOf(params: Record<string, unknown> | undefined): unknown {
+  const meta = params?._meta;
+  return meta !== null && typeof meta === "object" ? (meta as Record<string, unknown>)["x402/payment"] : undefined;
+}
+
+/** A spec-style call (method = tool name) has its arguments as params, `_meta` beside them. */
+function argumentsAndPayment(params: unknown): [unknown, unknown] {
+  if (params === null || typeof params !== "object" || Array.isArray(params) || !("_meta" in params)) return [params, undefined];
+  const { _meta, ...args } = params as Record<string, unknown>;
+  return [args, paymentOf({ _meta })];
+}
+
+/** The x402 receipt goes back in the result's `_meta` (x402's MCP transport). */
+function receiptMeta(receipt: SettleResponse | null): { _meta?: Record<string, unknown> } {
+  return receipt ? { _meta: { "x402/payment-response": receipt } } : {};
+}
+
+/**
+ * A failed tool call. No structuredContent: the SDK client validates it against the output schema.
+ * A 402 leads its text with x402's `x402/error` wrapper around the payment requirements.
+ */
+function errorResult(error: AppError): { content: unknown[]; isError: true } {
+  const required = paymentRequiredOf(error);
+  const body = required ? { "x402/error": { code: 402, message: error.message, data: required }, ...error.toBody() } : error.toBody();
+  return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
+}
+
 export type McpHandler = (request: Request, info: RequestInfo, stream: boolean) => Promise<Response>;
 
 /** One exchange being answered: who asks, where the response headers go, and how long work reports and stops. */
@@ -93,11 +122,12 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     return list;
   }
 
-  async function runTool(call: Call, name: string, args: unknown) {
+  async function runTool(call: Call, name: string, args: unknown, payment: unknown) {
     const { request, info, headers } = call;
     const tool = registry.byName.get(name);
     if (!tool) return null;
     const ctx = { ...contextFor(services, catalog, request, info, "mcp"), progress: call.progress };
+    ctx.payment.presented = payment ?? null;
     try {
       // Without a credential, a tool whose every action needs a key answers UNAUTHORIZED before
       // its arguments are looked at (DESIGN's precedence: 401 first).
@@ -106,7 +136,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });
       }
       const { procedure, input } = tool.dispatch((args ?? {}) as Record<string, unknown>);
-      return { ok: true as const, output: await procedure.call(ctx, input, call.signal), returnsFile: tool.returnsFile };
+      return { ok: true as const, output: await procedure.call(ctx, input, call.signal), returnsFile: tool.returnsFile, receipt: ctx.payment.receipt };
     } catch (error) {
       return { ok: false as const, error: toAppError(error) };
     } finally {
@@ -125,7 +155,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
       // A notification is carried out but never answered: MCP's own (notifications/…) need nothing
       // from us; a spec-style tool call without an id still runs.
       if (method === "notifications/cancelled") cancel(call, (params as { requestId?: unknown } | undefined)?.requestId);
-      else if (registry.byName.has(method)) await runTool(call, method, params);
+      else if (registry.byName.has(method)) await runTool(call, method, ...argumentsAndPayment(params));
       return null;
     }
     const replyId = id as Id;
@@ -147,19 +177,18 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
         return success(replyId, { tools: toolsFor(call.principal) });
       case "tools/call": {
         const name = typeof args?.name === "string" ? args.name : "";
-        const outcome = await runTool(call, name, args?.arguments);
+        const outcome = await runTool(call, name, args?.arguments, paymentOf(args));
         if (!outcome) return failure(replyId, INVALID_PARAMS, `Unknown tool: ${name}`);
         if (outcome.ok) {
           const content = outcome.returnsFile ? filesContent(outcome.output as ExportedFileReply) : [{ type: "text", text: JSON.stringify(outcome.output) }];
-          return success(replyId, { content, structuredContent: outcome.output });
+          return success(replyId, { content, structuredContent: outcome.output, ...receiptMeta(outcome.receipt) });
         }
-        // No structuredContent on errors: the SDK client validates it against the output schema.
-        return success(replyId, { content: [{ type: "text", text: JSON.stringify(outcome.error.toBody()) }], isError: true });
+        return success(replyId, errorResult(outcome.error));
       }
       default: {
-        const outcome = await runTool(call, method, params);
+        const outcome = await runTool(call, method, ...argumentsAndPayment(params));
         if (!outcome) return failure(replyId, METHOD_NOT_FOUND, `Method not found: ${method}`);
-        if (outcome.ok) return success(replyId, outcome.output);
+        if (outcome.ok) return success(replyId, outcome.receipt ? { ...(outcome.output as object), ...receiptMeta(outcome.receipt) } : outcome.output);
         const { code, details } = outcome.error;
         const status = ERROR_TABLE[code].status;
         const rpcCode = code === "VALIDATION_ERROR" ? INVALID_PARAMS : SERVER_ERROR;

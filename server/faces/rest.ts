@@ -2,12 +2,13 @@
 // adapter serves the same routes without its per-request work. The route table, parameter coercion
 // and Location rules are built once; a request costs one map lookup (or a short scan of the
 // parameterized routes), then the procedure itself.
+import { Buffer } from "node:buffer";
 import type { z } from "zod";
 import { toAppError } from "../../routers/trpc.ts";
 import { AppError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { REST_PREFIX, type Catalog } from "./catalog.ts";
-import { contextFor, errorResponse, isPlainText, jsonResponse, readJsonBody, readTextBody, type RequestInfo } from "./http.ts";
+import { contextFor, MAX_BODY_BYTES, errorResponse, isPlainText, jsonResponse, mediaTypeOf, readBytesBody, readJsonBody, readTextBody, type RequestInfo } from "./http.ts";
 import type { ProcedureEntry } from "./procedures.ts";
 
 type ParamKind = "number" | "boolean" | "string" | "array";
@@ -22,6 +23,8 @@ type Route = {
   takesIdempotencyKey: boolean;
   /** The input field a text/plain body fills (meta.textBody), if the route takes one. */
   textBody: string | null;
+  /** Raw bytes of these media types fill an input field as base64 (meta.binaryBody). */
+  binaryBody: { field: string; types: readonly string[]; maxBytes: number } | null;
   /** For 201 responses: the path of the created resource, when a GET route serves it. */
   locationBase: string | null;
 };
@@ -78,6 +81,7 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       kinds,
       takesIdempotencyKey: "idempotency_key" in shape,
       textBody: entry.meta.textBody ?? null,
+      binaryBody: entry.meta.binaryBody ?? null,
       locationBase: getPaths.has(`/${collection}/{id}`) ? `${REST_PREFIX}/${collection}/` : null,
     };
     const shapeKey = segments.map((segment, index) => (params.has(index) ? "*" : segment)).join("/");
@@ -145,10 +149,15 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
 
   async function inputFor(request: Request, url: URL, route: Route, pathParams: Record<string, string>): Promise<Record<string, unknown>> {
     let input: Record<string, unknown> = {};
-    if (route.textBody && isPlainText(request)) {
+    const mediaType = mediaTypeOf(request);
+    if (route.binaryBody?.types.includes(mediaType)) {
+      const bytes = await readBytesBody(request, route.binaryBody.maxBytes);
+      input = { ...queryInput(url, route), [route.binaryBody.field]: Buffer.from(bytes).toString("base64"), content_type: mediaType };
+    } else if (route.textBody && isPlainText(request)) {
       input = { ...queryInput(url, route), [route.textBody]: await readTextBody(request) };
     } else if (route.hasBody) {
-      const body = await readJsonBody(request);
+      // A route taking files takes them base64-encoded in JSON too: its limit grows by base64's third.
+      const body = await readJsonBody(request, route.binaryBody ? Math.ceil((route.binaryBody.maxBytes * 4) / 3) + 65_536 : MAX_BODY_BYTES);
       if (body === null || typeof body !== "object" || Array.isArray(body)) {
         throw new AppError("VALIDATION_ERROR", "The body must be a JSON object", { field: "(body)", issue: "must be an object" });
       }

@@ -9,6 +9,7 @@
 // call is dispatched. Descriptions carry the tool's auth and one example call per action.
 import { z } from "zod";
 import { AppError } from "../domain/errors.ts";
+import { PAID_OPERATIONS } from "../domain/prices.ts";
 import type { Scope } from "../domain/scopes.ts";
 import type { ToolHints } from "../../routers/trpc.ts";
 import type { ProcedureEntry } from "./procedures.ts";
@@ -171,10 +172,23 @@ function authStatement(actions: ToolAction[]): string {
   return `Auth: none for ${listed(open.map(actionLabel))}; ${listed(keyed.map(actionLabel))} need ${keyPhrase(scopes)}${perAction}.`;
 }
 
+/** The paid actions (spec §8) in one sentence: each price per call without a key, and how an agent pays. */
+function priceStatement(actions: ToolAction[]): string | null {
+  const priced = actions.flatMap((entry) => {
+    const price = entry.procedure.meta.price;
+    if (!price) return [];
+    const what = entry.action === null ? "each call" : actionLabel(entry);
+    return [`${what} ${PAID_OPERATIONS[price.operation].usd} USD${price.when ? ` (${price.when})` : ""}`];
+  });
+  if (priced.length === 0) return null;
+  return `Paid: ${listed(priced)} per call without a key, in USDC over x402 (a call without payment answers with the requirements; send the signed payment in _meta["x402/payment"], the receipt comes back in _meta["x402/payment-response"]); with a key it counts as the account's monthly usage instead.`;
+}
+
 function describedTool(description: string, actions: ToolAction[], single: boolean): string {
   const examples = actions.map((entry) => JSON.stringify(entry.example));
   const heading = single ? "Example" : "Examples (one per action)";
-  return `${description}\n\n${authStatement(actions)}\n\n${heading}:\n${examples.join("\n")}`;
+  const access = [authStatement(actions), priceStatement(actions)].filter((statement) => statement !== null).join(" ");
+  return `${description}\n\n${access}\n\n${heading}:\n${examples.join("\n")}`;
 }
 
 function buildTool(name: string, actions: ToolAction[]): Tool {

@@ -87,7 +87,17 @@ describe("/.well-known/mcp.json: the server card and the tool catalog", () => {
     expect(byName.get("invoices.create")!.auth).toEqual({ required: true, open_actions: [], scopes: { "(call)": "invoices:write" } });
     expect(byName.get("invoices.query")!.auth).toMatchObject({ required: false, open_actions: ["shared"], scopes: { list: "invoices:read", shared: null } });
     expect(byName.get("svc.capabilities")!.auth.required).toBe(false);
-    expect(manifest.tools.every((tool) => tool.price === null)).toBe(true);
+    // The spec's four paid operations, each priced where an agent looks for a tool's cost.
+    const prices = manifest.tools.flatMap((tool) => tool.prices.map((price) => ({ tool: tool.name, ...price })));
+    expect(prices).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ tool: "templates.mutate", action: "extract_brand", operation: "brand_extraction", usd: 0.01 }),
+        expect.objectContaining({ tool: "import", action: "ocr", operation: "ocr", usd: 0.005 }),
+        expect.objectContaining({ tool: "import", action: "extract", operation: "ai_extract", usd: 0.01 }),
+        expect.objectContaining({ tool: "invoices.export", operation: "pdf_render", usd: 0.005 }),
+      ]),
+    );
+    expect(prices).toHaveLength(4);
   });
 
   test("the card, where the draft looks for it, and the AI catalog that lists it", async () => {
@@ -166,6 +176,7 @@ describe("/llms.txt", () => {
     const text = await (await get("/llms.txt")).text();
     for (const place of ["/api/openapi.json", "/api/mcp/stream", "/trpc", "/.well-known/mcp.json", "/.well-known/webmcp.json"]) expect(text).toContain(server.url + place);
     for (const tool of EXPECTED_TOOLS) expect(text).toContain(`- ${tool}:`);
+    for (const paid of ["- templates.mutate extract_brand: 0.01 USD", "- import ocr: 0.005 USD", "- import extract: 0.01 USD", "- invoices.export inline: 0.005 USD (format pdf or png)"]) expect(text).toContain(paid);
     const dsl = /```\n([\s\S]*?)```/.exec(text)?.[1] ?? "";
     const created = await owner.client.post("/api/invoices/dsl", { dsl, dry_run: true });
     expect(created.status).toBe(200);

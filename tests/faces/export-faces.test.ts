@@ -66,14 +66,17 @@ describe("invoices.export over MCP", () => {
     expect(sha256(file.bytes)).toBe(result.structuredContent?.sha256);
   });
 
-  test("without credentials an inline invoice exports; a stored one answers UNAUTHORIZED", async () => {
+  test("without credentials an inline invoice exports (a PDF or PNG is the paid render); a stored one answers UNAUTHORIZED", async () => {
     const client = await mcp(null);
     const inline = await call(client, "invoices.export", { invoice: invoiceInput({ number: "X-1" }), format: "md" });
     expect(inline.isError).toBeUndefined();
     expect(inline.content[0]?.text).toContain("X-1");
-    const pdf = await call(client, "invoices.export", { invoice: invoiceInput(), format: "png" });
-    expect(pdf.content[0]?.type).toBe("resource_link");
-    expect((await download(pdf.content[0]?.uri as string)).status).toBe(200);
+    const docx = await call(client, "invoices.export", { invoice: invoiceInput(), format: "docx" });
+    expect(docx.content[0]?.type).toBe("resource_link");
+    expect((await download(docx.content[0]?.uri as string)).status).toBe(200);
+    const png = await call(client, "invoices.export", { invoice: invoiceInput(), format: "png" });
+    expect(png.isError).toBe(true);
+    expect(JSON.parse(png.content[0]?.text ?? "{}")).toMatchObject({ code: "PAYMENT_REQUIRED", details: { operation: "pdf_render", price_usd: "0.005" } });
     const stored = await call(client, "invoices.export", { id: invoice.id, format: "pdf" });
     expect(stored.isError).toBe(true);
     expect(JSON.parse(stored.content[0]?.text ?? "{}").code).toBe("UNAUTHORIZED");

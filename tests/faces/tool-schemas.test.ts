@@ -15,7 +15,8 @@ const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDe
   "invoices.mutate": { actions: ["update", "transition", "record_payment", "delete", "share", "unshare"], hasDefault: false },
   "invoices.export": { actions: ["stored", "inline", "formats", "bulk"], hasDefault: true },
   "templates.query": { actions: ["list", "get", "schema"], hasDefault: true },
-  "templates.mutate": { actions: ["create", "update", "delete"], hasDefault: false },
+  "templates.mutate": { actions: ["create", "update", "delete", "extract_brand"], hasDefault: false },
+  import: { actions: ["ocr", "extract"], hasDefault: false },
   "invoices.finalize": { actions: ["finalize", "undo"], hasDefault: true },
   "invoices.summarize": { actions: ["stored", "shared", "inline", "set"], hasDefault: true },
   "entities.query": { actions: ["list", "get"], entities: ["client", "product"], hasDefault: false },
@@ -266,6 +267,7 @@ describe("svc.capabilities", () => {
       "invoices.export": "none",
       "templates.query": "none",
       "templates.mutate": "key",
+      import: "key",
       "templates.apply": "key",
     });
   });

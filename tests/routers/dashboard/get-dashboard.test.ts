@@ -21,7 +21,7 @@ const SMALL_TOTAL = 11_900;
 
 /** Asserts the whole dashboard: every currency row (in currency order) and the invoice count. */
 async function expectDashboard(account: SteppedAccount, rows: Record<string, Partial<Stats>>): Promise<void> {
-  const body = expectStatus(await account.client.get("/api/dashboard"), 200);
+  const { usage: _usage, ...body } = expectStatus(await account.client.get("/api/dashboard"), 200);
   const currencies = Object.entries(rows).map(([currency, stats]) => ({ currency, ...ZERO, ...stats }));
   expect(body).toEqual({ total_invoices: currencies.reduce((sum, row) => sum + row.invoices, 0), currencies });
 }
@@ -30,6 +30,19 @@ describe("GET /api/dashboard: happy", () => {
   test("an account without invoices has empty statistics", async () => {
     const account = await steppedAccount(server);
     await expectDashboard(account, {});
+  });
+
+  test("usage: this month's paid operations, each at zero until one runs (GET /api/usage tells the same)", async () => {
+    const account = await steppedAccount(server);
+    const { usage } = expectStatus(await account.client.get("/api/dashboard"), 200);
+    expect(usage.month).toBe("2026-11");
+    expect(usage.operations.map((row: { operation: string; count: number }) => [row.operation, row.count])).toEqual([
+      ["brand_extraction", 0],
+      ["ocr", 0],
+      ["ai_extract", 0],
+      ["pdf_render", 0],
+    ]);
+    expect(expectStatus(await account.client.get("/api/usage"), 200)).toEqual(usage);
   });
 
   test("counts, revenue, outstanding and overdue are right after each write", async () => {

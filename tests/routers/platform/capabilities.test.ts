@@ -153,7 +153,21 @@ describe("GET /api/capabilities: happy", () => {
     const available = Object.fromEntries((body.prices as Array<{ operation: string; available: boolean }>).map((row) => [row.operation, row.available]));
     expect(available["Client management"]).toBe(true);
     expect(available["Create, update, delete invoice"]).toBe(true);
-    expect(available["Brand extraction"]).toBe(false);
+    for (const paid of ["Brand extraction", "OCR (text from invoice images)", "AI extract (structured data from documents)", "PDF render (server-side)"]) expect(available[paid]).toBe(true);
+    const rows = body.prices as Array<{ operation: string; paid_operation: string | null; operation_ids: string[] }>;
+    expect(rows.filter((row) => row.paid_operation !== null).map((row) => [row.paid_operation, row.operation_ids])).toEqual([
+      ["brand_extraction", ["extractBrand"]],
+      ["ocr", ["ocrDocument"]],
+      ["ai_extract", ["extractDocument"]],
+      ["pdf_render", ["renderInvoice", "exportInlineInvoice"]],
+    ]);
+  });
+
+  test("payments: x402 off until its settings are given, naming them; each tier's monthly paid calls", () => {
+    expect(body.payments).toEqual({
+      x402: { enabled: false, network: "eip155:8453", asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", pay_to: null, missing: ["X402_PAY_TO", "X402_FACILITATOR_URL"] },
+      paid_calls_per_month: { anonymous: 0, free: 100, pro: 2000, team: 10000, business: 50000, unlimited: null },
+    });
   });
 
   test("limits match the spec and the validators", () => {

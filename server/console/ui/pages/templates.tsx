@@ -32,12 +32,12 @@ function sampleInvoice(): Inputs["invoices"]["exportInline"]["invoice"] {
   };
 }
 
-/** A PNG of the template at work: the newest invoice rendered with it, else a sample in its base design. */
+/** A PNG of the template at work: the newest invoice rendered with it, else a sample in its base design (a built-in template is its own base). */
 async function previewUrl(template: Template): Promise<string> {
   const newest = await api.invoices.list.query({ limit: 1 });
   const invoice = newest.data[0];
   if (invoice) return (await api.invoices.export.mutate({ id: invoice.id, format: "png", template_id: template.id })).url;
-  return (await api.invoices.exportInline.mutate({ invoice: sampleInvoice(), format: "png", template_id: template.built_in ? template.id : template.base })).url;
+  return (await api.invoices.exportInline.mutate({ invoice: sampleInvoice(), format: "png", template_id: template.base })).url;
 }
 
 function Preview({ template }: { template: Template }): JSX.Element {
