@@ -2,6 +2,7 @@ import { router } from "../trpc.ts";
 import { applyTemplate } from "./apply-template.ts";
 import { createTemplate } from "./create-template.ts";
 import { deleteTemplate } from "./delete-template.ts";
+import { extractBrand } from "./extract-brand.ts";
 import { getTemplateSchema } from "./get-template-schema.ts";
 import { getTemplate } from "./get-template.ts";
 import { listTemplatesProcedure } from "./list-templates.ts";
@@ -15,4 +16,5 @@ export const templatesRouter = router({
   update: updateTemplate,
   delete: deleteTemplate,
   applyToInvoice: applyTemplate,
+  extractBrand,
 });

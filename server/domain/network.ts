@@ -94,3 +94,14 @@ export function refusedAddressReason(address: string): string | null {
 export function isIpLiteral(hostname: string): boolean {
   return parseIpv4(hostname) !== null || (hostname.startsWith("[") && parseIpv6(hostname) !== null);
 }
+
+/**
+ * One spelling per address, so an allow-list entry matches however a URL or a DNS answer writes it
+ * (`127.000.0.1`, `[0:0::1]`); null when `text` is not an IP address.
+ */
+export function canonicalAddress(text: string): string | null {
+  const ipv4 = parseIpv4(text);
+  if (ipv4 !== null) return [ipv4 >>> 24, (ipv4 >>> 16) & 255, (ipv4 >>> 8) & 255, ipv4 & 255].join(".");
+  const ipv6 = text.includes(":") ? parseIpv6(text) : null;
+  return ipv6 ? ipv6.map((group) => group.toString(16)).join(":") : null;
+}

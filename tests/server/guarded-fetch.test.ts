@@ -1,7 +1,8 @@
 // Outbound requests to user-given URLs (server/automation/guarded-fetch.ts): refused before any
 // connection when the URL or an address it resolves to is not allowed; with the test-only setting a
 // receiver on 127.0.0.1 is reached, through the checked address, without following redirects, and
-// with time and response size bounded.
+// with time and response size bounded. Brand extraction's options: the narrow address allowance,
+// redirects followed with every hop checked again, one time limit for the chain, a type list.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -164,5 +165,117 @@ describe("with the test-only setting (private networks allowed)", () => {
     await new Promise((resolve) => closed.close(resolve));
     const error = await guardedFetch(`http://127.0.0.1:${closedPort}/`, { method: "POST", body: "{}" }, TESTS).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: "failed", message: "connection failed: ECONNREFUSED" });
+  });
+});
+
+describe("following redirects and the other limits brand extraction asks for", () => {
+  const SITE: OutboundPolicy = { allowHttp: true, allowPrivateNetworks: false, allowAddresses: ["127.0.0.1"] };
+  let site: Server;
+  let origin: string;
+  const seen: Array<{ url: string; cookie: string | undefined }> = [];
+
+  beforeAll(async () => {
+    site = createServer((request, response) => {
+      seen.push({ url: request.url ?? "", cookie: request.headers.cookie });
+      request.resume();
+      const hop = /^\/hops\/(\d+)$/.exec(request.url ?? "");
+      if (hop) {
+        const left = Number(hop[1]);
+        const location = left === 0 ? "/page" : `/hops/${left - 1}`;
+        return void response.writeHead(302, { location, "set-cookie": "sid=secret; Path=/" }).end("moving on");
+      }
+      const targets: Record<string, [number, string]> = {
+        "/to/private": [302, "http://10.0.0.1/"],
+        "/to/metadata": [301, "http://169.254.169.254/latest/meta-data/"],
+        "/to/ipv6-loopback": [307, "http://[::1]/"],
+        "/to/other-loopback": [302, "http://127.0.0.2/"],
+        "/to/ftp": [302, "ftp://example.com/"],
+        "/to/malformed": [302, "http://[nowhere/"],
+        "/see-other": [303, "/page"],
+        "/temporary": [307, "/page"],
+        "/to/silent": [302, "/silent"],
+      };
+      const target = targets[request.url ?? ""];
+      if (target) return void response.writeHead(target[0], { location: target[1] }).end();
+      if (request.url === "/silent") return;
+      if (request.url === "/json") return void response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<p>${request.method}</p>`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    site.closeAllConnections();
+    site.close();
+  });
+
+  const follow = (path: string, extra: Partial<Parameters<typeof guardedFetch>[1]> = {}): ReturnType<typeof guardedFetch> =>
+    guardedFetch(`${origin}${path}`, { method: "GET", maxRedirects: 3, ...extra }, SITE);
+
+  test("the allowance opens exactly its address: 127.0.0.1 is reached, and refused without it", async () => {
+    expect((await follow("/page")).status).toBe(200);
+    const without = await refusal(guardedFetch(`${origin}/page`, { method: "GET" }, { ...SITE, allowAddresses: [] }));
+    expect(without).toBe("127.0.0.1 is a refused address (loopback)");
+    expect(await refusal(guardedFetch(`${origin.replace("127.0.0.1", "127.0.0.2")}/page`, { method: "GET" }, SITE))).toBe("127.0.0.2 is a refused address (loopback)");
+    // The same address however it is written.
+    await checkOutboundUrl(`${origin.replace("127.0.0.1", "2130706433")}/`, SITE);
+    await checkOutboundUrl("http://127.0.0.1/", { ...SITE, allowAddresses: ["127.000.000.001"] });
+  });
+
+  test("up to 3 redirects are followed, each answer's URL reported; the 4th fails", async () => {
+    const response = await follow("/hops/2");
+    expect(response).toMatchObject({ status: 200, url: `${origin}/page` });
+    expect(new TextDecoder().decode(response.body)).toBe("<p>GET</p>");
+    const error = await follow("/hops/3").catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: "failed", issue: "redirects", message: "more than 3 redirects" });
+  });
+
+  test("every hop is checked like the first URL: private, metadata, IPv6 loopback, another loopback address, another scheme, no URL at all", async () => {
+    for (const [path, reason, issue] of [
+      ["/to/private", "10.0.0.1 is a refused address (private network)", "address"],
+      ["/to/metadata", "169.254.169.254 is a refused address (cloud metadata)", "address"],
+      ["/to/ipv6-loopback", "::1 is a refused address (loopback)", "address"],
+      ["/to/other-loopback", "127.0.0.2 is a refused address (loopback)", "address"],
+      ["/to/ftp", "only http and https URLs", "url"],
+      ["/to/malformed", "redirect to an invalid URL (http://[nowhere/)", "url"],
+    ] as const) {
+      const error = await follow(path).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ kind: "refused", message: reason, issue });
+    }
+  });
+
+  test("no cookie a site sets is sent back on the next hop", async () => {
+    const before = seen.length;
+    await follow("/hops/2");
+    expect(seen.slice(before)).toEqual([
+      { url: "/hops/2", cookie: undefined },
+      { url: "/hops/1", cookie: undefined },
+      { url: "/hops/0", cookie: undefined },
+      { url: "/page", cookie: undefined },
+    ]);
+  });
+
+  test("a 303 after a POST continues as GET; a 307 repeats the POST", async () => {
+    expect(new TextDecoder().decode((await follow("/see-other", { method: "POST", body: "x" })).body)).toBe("<p>GET</p>");
+    expect(new TextDecoder().decode((await follow("/temporary", { method: "POST", body: "x" })).body)).toBe("<p>POST</p>");
+  });
+
+  test("the time limit covers the whole exchange, redirects included", async () => {
+    const started = performance.now();
+    const error = await follow("/to/silent", { timeoutMs: 200 }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: "failed", issue: "timeout", message: "no complete answer within 200 ms" });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  test("an answer of a type not accepted fails before its body is read; an accepted one passes", async () => {
+    const error = await follow("/json", { acceptTypes: ["text/html"] }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: "failed", issue: "content_type", message: "the answer is application/json, not text/html" });
+    expect((await follow("/page", { acceptTypes: ["text/html"] })).status).toBe(200);
+  });
+
+  test("webhooks' default is unchanged: with maxRedirects unset a 3xx is the answer, body and all", async () => {
+    const response = await guardedFetch(`${origin}/hops/0`, { method: "GET" }, SITE);
+    expect(response).toMatchObject({ status: 302, url: `${origin}/hops/0` });
+    expect(new TextDecoder().decode(response.body)).toBe("moving on");
   });
 });
