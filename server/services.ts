@@ -12,6 +12,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { RateLimiter } from "./access/rate-limit.ts";
 import { createRenderer, type Renderer } from "./documents/renderer.ts";
 import { createEventLog, type EventLog } from "./automation/events.ts";
+import { createOcrEngine, type OcrEngine } from "./imports/ocr/engine.ts";
 import { loadDailyUsage } from "../db/queries/usage.ts";
 import packageJson from "../package.json" with { type: "json" };
 
@@ -33,6 +34,8 @@ export type Services = {
   secretKey: string;
   /** Where changes write their events (the transactional outbox webhooks are fed from). */
   events: EventLog;
+  /** Reads text off images and scanned PDFs; its workers start on the first call. */
+  ocr: OcrEngine;
 };
 
 export type ServiceOverrides = { clock?: Clock; logger?: Logger };
@@ -76,5 +79,6 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     renderer: createRenderer(config.renderWorkers === undefined ? {} : { poolSize: config.renderWorkers }),
     secretKey: await loadSecretKey(config),
     events: createEventLog({ enabled: config.eventsEnabled }),
+    ocr: createOcrEngine({ workers: config.ocrWorkers, languages: config.ocrLanguages }),
   };
 }

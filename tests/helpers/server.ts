@@ -89,6 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       // Forced: a test that left an upload unread (a refused oversized body) must not hold the suite.
       await app.elysia.stop(true);
       await services.renderer.close();
+      await services.ocr.close();
       await services.database.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },

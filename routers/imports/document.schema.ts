@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { DOCUMENT_MEDIA_TYPES, MAX_DOCUMENT_BYTES } from "../../server/imports/document.ts";
+
+/** A document in a call: base64 in JSON (or raw bytes over REST, which the face turns into base64). */
+export const documentInput = {
+  content: z.string().min(1).describe("the document, base64 (or the text itself with encoding \"text\")"),
+  encoding: z.enum(["base64", "text"]).default("base64").describe("base64 (default), or text for plain text"),
+  content_type: z
+    .enum(Object.values(DOCUMENT_MEDIA_TYPES) as [string, ...string[]])
+    .optional()
+    .describe("informative: the kind is read from the bytes themselves"),
+};
+
+/** Raw bodies REST takes for a document route, up to the document limit. */
+export function documentBody(types: readonly string[]) {
+  return { field: "content", types, maxBytes: MAX_DOCUMENT_BYTES } as const;
+}
