@@ -5,7 +5,7 @@
 // are named in a clear refusal rather than read wrong.
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFObject, type PDFPage } from "pdf-lib";
 import { AppError } from "../../domain/errors.ts";
-import { checkImageSize, jpegToGrey, type GreyImage } from "./pixels.ts";
+import { checkImageSize, jpegToGrey, luma, type GreyImage } from "./pixels.ts";
 
 export type PageImage = { page: number; image: GreyImage };
 
@@ -106,7 +106,7 @@ function greyOf(document: PDFDocument, stream: PDFRawStream): GreyImage {
       }
       const at = y * rowBytes + x * components;
       if (components === 1) data[y * width + x] = samples[at]!;
-      else if (components === 3) data[y * width + x] = Math.round((samples[at]! * 299 + samples[at + 1]! * 587 + samples[at + 2]! * 114) / 1000);
+      else if (components === 3) data[y * width + x] = Math.round(luma(samples[at]!, samples[at + 1]!, samples[at + 2]!));
       else data[y * width + x] = Math.round((255 - Math.min(255, samples[at]! + samples[at + 3]!) + 255 - Math.min(255, samples[at + 1]! + samples[at + 3]!) + 255 - Math.min(255, samples[at + 2]! + samples[at + 3]!)) / 3);
     }
   }

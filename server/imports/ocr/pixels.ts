@@ -44,7 +44,7 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
 }
 
 /** Luma of 8-bit RGB (ITU-R BT.601, what scanners and Tesseract use). */
-const luma = (r: number, g: number, b: number): number => (r * 299 + g * 587 + b * 114) / 1000;
+export const luma = (r: number, g: number, b: number): number => (r * 299 + g * 587 + b * 114) / 1000;
 
 /**
  * Samples of any PNG depth and layout to 8-bit grey: 16-bit samples keep their high byte, 1–4-bit
