@@ -1,0 +1,102 @@
+// What every import format reader returns (server/imports/formats/): the invoices, clients and
+// products a file holds, still unchecked, each with the place in the file it came from, and every
+// problem met on the way. The import (server/imports/import.ts) checks them against the create
+// schemas, matches clients, and previews or commits; readers only read. A reader throws an AppError
+// VALIDATION_ERROR (422 naming the problem) only when the file as a whole cannot be read (malformed,
+// a zip bomb, an XML DOCTYPE, too many rows); a bad record is a problem and the others go on.
+import type { InvoiceStatus } from "../domain/lifecycle.ts";
+
+/** The 16 formats the import reads (spec: the `import` tool), detected from the content when not named. */
+export const IMPORT_FORMATS = [
+  "csv",
+  "tsv",
+  "xlsx",
+  "json",
+  "ubl",
+  "cii",
+  "xrechnung",
+  "facturx",
+  "pdf",
+  "docx",
+  "vcard",
+  "dsl",
+  "md",
+  "html",
+  "image",
+  "text",
+] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** The most rows (table rows, JSON items, vCards, e-invoice lines) one file may hold. */
+export const MAX_IMPORT_ROWS = 10_000;
+
+/**
+ * Where something sits in the file: a 1-based row of a table (its header is row 1), a line of a
+ * text, or an element (an XPath-like path such as "/Invoice/cac:InvoiceLine[3]", a JSON pointer
+ * such as "/0/items/2", a vCard's index "vcard[4]").
+ */
+export type Place = { row?: number; element?: string };
+
+/** One problem, as the issue shapes it: {row or element, column or business term, value, issue}. */
+export type ImportProblem = Place & {
+  /** The column's header as the file writes it, or the field's name. */
+  column?: string;
+  /** The EN 16931 business term (BT-n, BG-n) an e-invoice problem is about. */
+  term?: string;
+  /** The text found there, as written. */
+  value?: string | null;
+  issue: string;
+};
+
+/** Totals a file states for an invoice, in minor units: checked against the computed ones, never used instead. */
+export type StatedTotals = Partial<Record<"subtotal" | "tax" | "total" | "amount_paid" | "amount_due", number>>;
+
+/** One invoice of the file. */
+export type InvoiceDraft = {
+  place: Place;
+  /**
+   * The fields invoices.create takes (type, number, parties, dates, currency, locale, tax_rate,
+   * items with rates in minor units, payment, notes, preceding_invoice…), as the file gives them.
+   * No client_id or template_id: the import links clients itself.
+   */
+  fields: Record<string, unknown>;
+  /** The status the file states (sent, paid, void…); applied only with the option `status: "as_stated"`. */
+  status?: InvoiceStatus;
+  /** What the file says the invoice's totals are. */
+  totals?: StatedTotals;
+};
+
+/** A client: name required; email, phone, address, tax_id, currency, locale, notes as clients.create takes them. */
+export type ClientDraft = { place: Place; fields: Record<string, unknown> };
+
+/** A product: name and rate (minor units) required; description, unit, currency, tax_rate, sku. */
+export type ProductDraft = { place: Place; fields: Record<string, unknown> };
+
+export type ReadResult = {
+  invoices: InvoiceDraft[];
+  clients: ClientDraft[];
+  products: ProductDraft[];
+  problems: ImportProblem[];
+  /** How many rows (or records, for formats without rows) the file held: the 10,000 limit counts these. */
+  rows: number;
+};
+
+export type ReadOptions = {
+  /** BCP 47: reads numbers and dates the file leaves ambiguous ("1.000", "03/04/2026"). */
+  locale?: string;
+  /** Spreadsheets: the file's column header → a field name (see formats/columns.ts), over the built-in names. */
+  mapping?: Record<string, string>;
+  /** Spreadsheets: what the rows are, when the headers do not say it. */
+  entity?: "invoices" | "clients" | "products";
+  /** The currency amounts are in when the file does not name it (the account's). */
+  currency: string;
+  /** Today in the account's time zone, for relative dates ("Net 30"). */
+  today: string;
+  signal?: AbortSignal;
+};
+
+export type FormatReader = (bytes: Uint8Array, options: ReadOptions) => Promise<ReadResult>;
+
+export function emptyResult(): ReadResult {
+  return { invoices: [], clients: [], products: [], problems: [], rows: 0 };
+}
