@@ -77,6 +77,11 @@ export type ReadResult = {
   clients: ClientDraft[];
   products: ProductDraft[];
   problems: ImportProblem[];
+  /**
+   * What was read differently from how the file put it, without being wrong: a line price folded
+   * into its amount, a document allowance turned into a line. Shown in the preview; never blocks.
+   */
+  notices: ImportProblem[];
   /** How many rows (or records, for formats without rows) the file held: the 10,000 limit counts these. */
   rows: number;
 };
@@ -98,5 +103,5 @@ export type ReadOptions = {
 export type FormatReader = (bytes: Uint8Array, options: ReadOptions) => Promise<ReadResult>;
 
 export function emptyResult(): ReadResult {
-  return { invoices: [], clients: [], products: [], problems: [], rows: 0 };
+  return { invoices: [], clients: [], products: [], problems: [], notices: [], rows: 0 };
 }
