@@ -32,25 +32,38 @@ export function assertWellFormed(text: string): void {
 export type ParseXmlOptions = {
   /** Local element names that are always a list, even with one member (lines, parties' ids…). */
   lists?: ReadonlySet<string>;
+  /** Keep blanks around text (spreadsheet strings under xml:space="preserve"); trimmed by default. */
+  keepBlanks?: boolean;
 };
 
-/** Parses XML after the DOCTYPE and well-formedness checks. Values stay text, untrimmed of meaning. */
+/** Values stay text; only the predefined entities and character references are expanded. */
+const COMMON = { ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true, parseTagValue: false, parseAttributeValue: false, processEntities: true, htmlEntities: false } as const;
+
+/** Parses XML after the DOCTYPE and well-formedness checks, children grouped by name. */
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode {
   assertNoDoctype(text);
   assertWellFormed(text);
   const lists = options.lists ?? new Set<string>();
   const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: "@",
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    processEntities: true,
-    htmlEntities: false,
+    ...COMMON,
+    trimValues: !options.keepBlanks,
     isArray: (name, _path, _leaf, isAttribute) => !isAttribute && lists.has(name),
   });
   return parser.parse(text) as XmlNode;
+}
+
+/** An element in document order: its local name → its children, attributes under ":@", text as "#text". */
+export type OrderedXml = { [name: string]: OrderedXml[] | string | Record<string, string> | undefined; ":@"?: Record<string, string> };
+
+/**
+ * Parses XML after the same checks, keeping document order and every blank: for documents whose
+ * meaning is in the order of mixed children (a DOCX body: a paragraph, a table, a paragraph; a
+ * break between two texts of one run; a run's spaces under xml:space="preserve").
+ */
+export function parseXmlOrdered(text: string): OrderedXml[] {
+  assertNoDoctype(text);
+  assertWellFormed(text);
+  return new XMLParser({ ...COMMON, preserveOrder: true, trimValues: false }).parse(text) as OrderedXml[];
 }
 
 /** The root element's local name and namespace, read from its start tag (no parse needed). */
