@@ -16,7 +16,7 @@ export type CiiOptions = {
   businessProcess?: string;
 };
 
-const NS = {
+export const CII_NAMESPACES = {
   rsm: "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
   ram: "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100",
   qdt: "urn:un:unece:uncefact:data:standard:QualifiedDataType:100",
@@ -84,10 +84,10 @@ function settlement(model: En16931Invoice): XmlElement {
 export function toCii(model: En16931Invoice, options: CiiOptions = {}): string {
   const delivery = model.delivery;
   const document: XmlElement = {
-    "@xmlns:rsm": NS.rsm,
-    "@xmlns:ram": NS.ram,
-    "@xmlns:qdt": NS.qdt,
-    "@xmlns:udt": NS.udt,
+    "@xmlns:rsm": CII_NAMESPACES.rsm,
+    "@xmlns:ram": CII_NAMESPACES.ram,
+    "@xmlns:qdt": CII_NAMESPACES.qdt,
+    "@xmlns:udt": CII_NAMESPACES.udt,
     "rsm:ExchangedDocumentContext": {
       "ram:BusinessProcessSpecifiedDocumentContextParameter": when(options.businessProcess, (process) => ({ "ram:ID": process })),
       "ram:GuidelineSpecifiedDocumentContextParameter": { "ram:ID": options.guideline ?? EN16931_GUIDELINE },

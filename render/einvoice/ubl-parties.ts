@@ -4,7 +4,7 @@ import type { En16931Address, En16931Buyer, En16931Seller } from "./model.ts";
 import { when, withAttributes, type XmlElement } from "./xml.ts";
 
 /** EAS code "EM": the electronic address is an e-mail address (BR-62, BR-63 want a scheme). */
-const EMAIL_SCHEME = "EM";
+export const EMAIL_SCHEME = "EM";
 
 export function ublAddress(address: En16931Address): XmlElement {
   return {

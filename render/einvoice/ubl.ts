@@ -15,16 +15,21 @@ export type UblIdentifiers = { customizationId: string; profileId: string };
 
 const PEPPOL_BIS: UblIdentifiers = { customizationId: PEPPOL_CUSTOMIZATION_ID, profileId: PEPPOL_PROFILE_ID };
 
-const NS = {
+export const UBL_NAMESPACES = {
   cac: "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
   cbc: "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
 };
 
 /** The words that differ between the two documents; everything else is spelled alike. */
-const DOCUMENT = {
+export const UBL_DOCUMENTS = {
   "380": { root: "Invoice", typeCode: "cbc:InvoiceTypeCode", line: "cac:InvoiceLine", quantity: "cbc:InvoicedQuantity" },
   "381": { root: "CreditNote", typeCode: "cbc:CreditNoteTypeCode", line: "cac:CreditNoteLine", quantity: "cbc:CreditedQuantity" },
 } as const;
+
+/** The document's own namespace: …:Invoice-2 or …:CreditNote-2. */
+export function ublNamespace(root: "Invoice" | "CreditNote"): string {
+  return `urn:oasis:names:specification:ubl:schema:xsd:${root}-2`;
+}
 
 /** A line's category (BT-151, BT-152) or a breakdown's, which also states why it is exempt. */
 type Category = Pick<En16931VatGroup, "categoryCode" | "rate"> & Partial<Pick<En16931VatGroup, "exemptionReason" | "exemptionReasonCode">>;
@@ -48,7 +53,7 @@ function line(model: En16931Invoice, item: En16931Line): XmlElement {
   const money = moneyIn(model.currency);
   return {
     "cbc:ID": item.id,
-    [DOCUMENT[model.typeCode].quantity]: withAttributes(item.quantity, { unitCode: item.unitCode }),
+    [UBL_DOCUMENTS[model.typeCode].quantity]: withAttributes(item.quantity, { unitCode: item.unitCode }),
     "cbc:LineExtensionAmount": money(item.netAmount),
     "cac:Item": { "cbc:Name": item.itemName, "cac:ClassifiedTaxCategory": taxCategory(item) },
     "cac:Price": { "cbc:PriceAmount": money(item.netPrice) },
@@ -74,13 +79,13 @@ function paymentMeans(model: En16931Invoice): XmlElement | undefined {
  */
 export function toUbl(model: En16931Invoice, identifiers: UblIdentifiers = PEPPOL_BIS): string {
   checkPeppol(model);
-  const words = DOCUMENT[model.typeCode];
+  const words = UBL_DOCUMENTS[model.typeCode];
   const money = moneyIn(model.currency);
   const { totals } = model;
   const body: XmlElement = {
-    "@xmlns": `urn:oasis:names:specification:ubl:schema:xsd:${words.root}-2`,
-    "@xmlns:cac": NS.cac,
-    "@xmlns:cbc": NS.cbc,
+    "@xmlns": ublNamespace(words.root),
+    "@xmlns:cac": UBL_NAMESPACES.cac,
+    "@xmlns:cbc": UBL_NAMESPACES.cbc,
     "cbc:CustomizationID": identifiers.customizationId,
     "cbc:ProfileID": identifiers.profileId,
     "cbc:ID": model.number,
