@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { insertClient } from "../../db/queries/clients.ts";
 import { newId } from "../../server/domain/ids.ts";
-import { toAddress } from "../../server/domain/invoice.ts";
+import { newClient } from "../../server/domain/entities.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
 import { scopedProcedure } from "../trpc.ts";
 import { clientFields, clientName, clientOutput } from "./client.schema.ts";
@@ -16,21 +16,7 @@ export const createClient = scopedProcedure("entities:write")
   .output(clientOutput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.services.clock.now();
-    const at = now.toISOString();
-    const record = {
-      id: newId("cli", now.getTime()),
-      name: input.name,
-      email: input.email ?? null,
-      phone: input.phone ?? null,
-      address: toAddress(input.address),
-      tax_id: input.tax_id ?? null,
-      currency: input.currency ?? null,
-      locale: input.locale ?? null,
-      notes: input.notes ?? null,
-      archived: false,
-      created_at: at,
-      updated_at: at,
-    };
+    const record = newClient(newId("cli", now.getTime()), input, now.toISOString());
     await ctx.services.database.write(async (tx) => {
       await insertClient(tx, ctx.accountId, record);
       await ctx.services.events.record(tx, ctx.accountId, now, [{ type: "client.created", resource: { type: "client", id: record.id }, data: record }]);

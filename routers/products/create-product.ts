@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { insertProduct } from "../../db/queries/products.ts";
+import { newProduct } from "../../server/domain/entities.ts";
 import { newId } from "../../server/domain/ids.ts";
 import { DEFAULT_UNIT } from "../../server/domain/invoice.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
@@ -16,19 +17,7 @@ export const createProduct = scopedProcedure("entities:write")
   .output(productOutput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.services.clock.now();
-    const at = now.toISOString();
-    const record = {
-      id: newId("prd", now.getTime()),
-      name: input.name,
-      description: input.description ?? null,
-      unit: input.unit,
-      rate: input.rate,
-      currency: input.currency ?? null,
-      tax_rate: input.tax_rate ?? null,
-      sku: input.sku ?? null,
-      created_at: at,
-      updated_at: at,
-    };
+    const record = newProduct(newId("prd", now.getTime()), input, now.toISOString());
     await ctx.services.database.write((tx) => insertProduct(tx, ctx.accountId, record));
     return record;
   });
