@@ -103,12 +103,18 @@ export async function listClients(db: Executor, accountId: string, filters: Clie
 
 /**
  * The account's active client an invoice is billed to: the one with this e-mail (case aside), else
- * the one with this name (case and accents aside, searchFold), else none. Oldest first on a tie.
+ * the one with this tax id (case and blanks aside), else the one with this name (case and accents
+ * aside, searchFold), else none. Oldest first on a tie.
  */
-export async function findClientByEmailOrName(db: Executor, accountId: string, given: { email: string | null; name: string }): Promise<ClientRecord | undefined> {
+export async function findClientByEmailOrName(db: Executor, accountId: string, given: { email: string | null; taxId?: string | null; name: string }): Promise<ClientRecord | undefined> {
   const active = and(eq(clients.accountId, accountId), isNull(clients.archivedAt));
   if (given.email) {
     const [row] = await db.select().from(clients).where(and(active, sql`lower(${clients.email}) = lower(${given.email})`)).orderBy(asc(clients.createdAt)).limit(1);
+    if (row) return toRecord(row);
+  }
+  if (given.taxId) {
+    const compact = given.taxId.replace(/\s+/g, "").toUpperCase();
+    const [row] = await db.select().from(clients).where(and(active, sql`upper(replace(${clients.taxId}, ' ', '')) = ${compact}`)).orderBy(asc(clients.createdAt)).limit(1);
     if (row) return toRecord(row);
   }
   const folded = searchFold(given.name);

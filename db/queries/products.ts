@@ -81,3 +81,16 @@ export async function listProducts(db: Executor, accountId: string, filters: Pro
   ]);
   return { records: rows.map(toRecord), total: totals[0]?.n ?? 0 };
 }
+
+/** The account's product with this SKU, else with this name (case and accents aside); oldest first. */
+export async function findProductBySkuOrName(db: Executor, accountId: string, given: { sku: string | null; name: string }): Promise<ProductRecord | undefined> {
+  const own = eq(products.accountId, accountId);
+  if (given.sku) {
+    const [row] = await db.select().from(products).where(and(own, eq(products.sku, given.sku))).orderBy(asc(products.createdAt)).limit(1);
+    if (row) return toRecord(row);
+  }
+  const folded = searchFold(given.name);
+  const candidates = await db.select().from(products).where(and(own, containsFolded(products.searchText, foldedPattern(given.name)))).orderBy(asc(products.createdAt)).limit(50);
+  const row = candidates.find((candidate) => searchFold(candidate.name) === folded);
+  return row ? toRecord(row) : undefined;
+}

@@ -30,3 +30,4 @@ export { oauthClients, oauthCodes, oauthGrants, oauthTokens } from "./oauth.ts";
 export { x402Payments } from "./x402-payments.ts";
 export { paidUsage } from "./paid-usage.ts";
 export { brandExtractions } from "./brand-extractions.ts";
+export { importRecords, imports } from "./imports.ts";

@@ -11,7 +11,7 @@ import { REST_PREFIX, type Catalog } from "./catalog.ts";
 import { contextFor, MAX_BODY_BYTES, errorResponse, isPlainText, jsonResponse, mediaTypeOf, readBytesBody, readJsonBody, readTextBody, type RequestInfo } from "./http.ts";
 import type { ProcedureEntry } from "./procedures.ts";
 
-type ParamKind = "number" | "boolean" | "string" | "array";
+type ParamKind = "number" | "boolean" | "string" | "array" | "object";
 
 type Route = {
   method: string;
@@ -25,6 +25,8 @@ type Route = {
   textBody: string | null;
   /** Raw bytes of these media types fill an input field as base64 (meta.binaryBody). */
   binaryBody: { field: string; types: readonly string[]; maxBytes: number } | null;
+  /** A multipart/form-data upload (meta.multipartBody): its file part fills `file` as base64, the other parts their fields. */
+  multipartBody: { file: string; name: string } | null;
   /** For 201 responses: the path of the created resource, when a GET route serves it. */
   locationBase: string | null;
 };
@@ -36,12 +38,21 @@ function kindOf(schema: z.ZodType): ParamKind {
   }
   const type = current._zod.def.type;
   if (type === "array") return "array";
+  if (type === "object" || type === "record") return "object";
   return type === "number" || type === "int" ? "number" : type === "boolean" ? "boolean" : "string";
 }
 
 function coerce(value: string, kind: ParamKind): unknown {
   if (kind === "number") return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
   if (kind === "boolean") return value === "true" || value === "1" ? true : value === "false" || value === "0" ? false : value;
+  // An object (an import's options) comes as JSON text; what does not parse is left for the schema to refuse.
+  if (kind === "object") {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }
   return value;
 }
 
@@ -82,6 +93,7 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       takesIdempotencyKey: "idempotency_key" in shape,
       textBody: entry.meta.textBody ?? null,
       binaryBody: entry.meta.binaryBody ?? null,
+      multipartBody: entry.meta.multipartBody ?? null,
       locationBase: getPaths.has(`/${collection}/{id}`) ? `${REST_PREFIX}/${collection}/` : null,
     };
     const shapeKey = segments.map((segment, index) => (params.has(index) ? "*" : segment)).join("/");
@@ -147,10 +159,34 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
     return input;
   }
 
+  /** A form's parts as input: the file as base64 with its type and name, every other part coerced like a query parameter. */
+  async function multipartInput(request: Request, route: Route, fields: { file: string; name: string }, maxBytes: number): Promise<Record<string, unknown>> {
+    // The form around the file (boundaries, the other fields) gets 64 KiB beyond the file's own limit.
+    const bytes = await readBytesBody(request, maxBytes + 65_536);
+    let form: FormData;
+    try {
+      form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    } catch {
+      throw new AppError("BAD_REQUEST", "The multipart/form-data body does not parse");
+    }
+    const input: Record<string, unknown> = {};
+    for (const [key, value] of form.entries() as Iterable<[string, string | File]>) {
+      if (typeof value === "string") input[key] = coerce(value, route.kinds.get(key) ?? "string");
+      else {
+        input[fields.file] = Buffer.from(await value.arrayBuffer()).toString("base64");
+        if (value.type) input.content_type = value.type;
+        if (value.name) input[fields.name] = value.name;
+      }
+    }
+    return input;
+  }
+
   async function inputFor(request: Request, url: URL, route: Route, pathParams: Record<string, string>): Promise<Record<string, unknown>> {
     let input: Record<string, unknown> = {};
     const mediaType = mediaTypeOf(request);
-    if (route.binaryBody?.types.includes(mediaType)) {
+    if (route.multipartBody && route.binaryBody && mediaType === "multipart/form-data") {
+      input = await multipartInput(request, route, route.multipartBody, route.binaryBody.maxBytes);
+    } else if (route.binaryBody?.types.includes(mediaType)) {
       const bytes = await readBytesBody(request, route.binaryBody.maxBytes);
       input = { ...queryInput(url, route), [route.binaryBody.field]: Buffer.from(bytes).toString("base64"), content_type: mediaType };
     } else if (route.textBody && isPlainText(request)) {
@@ -191,9 +227,13 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       const output = await route.entry.call(ctx, input, request.signal);
       const { successStatus, createdId } = route.entry.meta;
       const id = createdId ? createdId(output as never) : (output as { id?: unknown }).id;
-      const status = createdId && id === null ? 200 : (successStatus ?? 200);
+      const { acceptedWhen, location } = route.entry.meta;
+      const status = acceptedWhen?.(output as never) ? 202 : createdId && id === null ? 200 : (successStatus ?? 200);
       const headers = { ...ctx.responseHeaders };
-      if (status === 201 && route.locationBase && typeof id === "string") headers.location = route.locationBase + encodeURIComponent(id);
+      if ((status === 201 || status === 202) && typeof id === "string") {
+        if (location) headers.location = REST_PREFIX + location.replace("{id}", encodeURIComponent(id));
+        else if (route.locationBase) headers.location = route.locationBase + encodeURIComponent(id);
+      }
       return jsonResponse(output, status, headers);
     } catch (error) {
       return errorResponse(toAppError(error), ctx.responseHeaders, ctx.authorization !== null, route.entry.meta.scope ?? null);

@@ -46,6 +46,8 @@ export type ImportProblem = Place & {
   /** The text found there, as written. */
   value?: string | null;
   issue: string;
+  /** The error code the problem is, where it is one of the table's (NUMBER_TAKEN); else a validation problem. */
+  code?: "NUMBER_TAKEN";
 };
 
 /** Totals a file states for an invoice, in minor units: checked against the computed ones, never used instead. */

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { documentBytes } from "../../server/imports/document.ts";
+import { runImport } from "../../server/imports/import.ts";
+import { EXTRACTED_FORMATS } from "../../server/imports/readers.ts";
+import { detectFormat } from "../../server/imports/detect.ts";
+import { chargeFor } from "../../server/payments/guard.ts";
+import { createInvoiceInput } from "../invoices/create-invoice.ts";
+import { writerOf } from "../invoices/writer.ts";
+import { clientFields, clientName } from "../clients/client.schema.ts";
+import { productFields, productName, productRate, productUnit } from "../products/product.schema.ts";
+import { assertScope, scopedProcedure } from "../trpc.ts";
+import { documentBody } from "./document.schema.ts";
+import { importFormat, importOptions, importOutput } from "./import.schema.ts";
+import { IMPORT_TOOL } from "./tools.ts";
+import type { Check, Checks } from "../../server/imports/plan.ts";
+
+/** Through the tool a file over this many rows is previewed unless dry_run says otherwise. */
+const TOOL_PREVIEW_ROWS = 100;
+
+/** Every type a file may come as over REST, besides JSON and multipart/form-data. */
+const FILE_TYPES = [
+  "text/csv",
+  "text/tab-separated-values",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/xml",
+  "text/xml",
+  "application/pdf",
+  "image/png",
+  "image/jpeg",
+  "text/vcard",
+  "text/x-vcard",
+  "text/markdown",
+  "text/html",
+  "text/plain",
+  "application/octet-stream",
+];
+
+function check<Schema extends z.ZodType>(schema: Schema): Check<z.output<Schema>> {
+  return (fields) => {
+    const parsed = schema.safeParse(fields);
+    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: parsed.error.issues };
+  };
+}
+
+const { idempotency_key: _key, ...invoiceFields } = createInvoiceInput.shape;
+const CHECKS: Checks = {
+  invoice: check(z.strictObject(invoiceFields).omit({ client_id: true, template_id: true })),
+  client: check(z.strictObject({ name: clientName, ...clientFields })),
+  product: check(z.strictObject({ name: productName, rate: productRate, unit: productUnit.optional(), ...productFields })),
+};
+
+/**
+ * Imports a file of invoices, clients or products (spec: the `import` tool, 16 formats). A PDF
+ * without e-invoice XML, an image or plain text is read by extraction and counts as one extract
+ * call of the month's paid operations.
+ */
+export const importFile = scopedProcedure("invoices:write")
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/import",
+      tags: ["imports"],
+      operationId: "importFile",
+      summary: "Import invoices, clients or products from a file in one of 16 formats, with a dry run that previews every record and problem",
+      description:
+        "The file as multipart/form-data (a `file` part, the other fields beside it: format, options as JSON), as the raw body with its media type (options as query parameters are not taken: use JSON or multipart for them), or as JSON {format?, content, encoding: base64|text, options}. Formats: csv, tsv, xlsx, json, ubl, cii, xrechnung, facturx, pdf, docx, vcard, dsl, md, html, image, text — detected from the content when format is left out. All-or-nothing by default (422 listing every problem, or 409 NUMBER_TAKEN when taken numbers are all that is wrong; nothing stored); options.partial stores the records without problems. Importing the same file again makes nothing new. options.wait false answers 202 with the running import.",
+    },
+    successStatus: 201,
+    createdId: (output: { id: string; dry_run: boolean }) => (output.dry_run ? null : output.id),
+    tool: {
+      ...IMPORT_TOOL,
+      action: "import",
+      isDefault: true,
+      example: { content: "number,issue_date,bill_to_name,description,quantity,unit_price\nINV-1,2026-11-01,Globex,Consulting,10,120.00\n", encoding: "text", options: { dry_run: true } },
+    },
+    binaryBody: documentBody(FILE_TYPES),
+    multipartBody: { file: "content", name: "file_name" },
+    location: "/imports/{id}",
+    acceptedWhen: (output: { status: string }) => output.status === "running",
+  })
+  .input(
+    z.strictObject({
+      content: z.string().min(1).describe("the file, base64 (or the text itself with encoding \"text\")"),
+      encoding: z.enum(["base64", "text"]).default("base64"),
+      format: importFormat.optional(),
+      file_name: z.string().max(255).optional().describe("informative: the format is read from the content"),
+      content_type: z.string().max(200).optional().describe("informative: the format is read from the content"),
+      options: importOptions,
+    }),
+  )
+  .output(importOutput)
+  .mutation(async ({ ctx, input, signal }) => {
+    assertScope(ctx.principal, "entities:write");
+    const bytes = documentBytes(input.content, input.encoding);
+    const format = input.format ?? (await detectFormat(bytes));
+    const run = () =>
+      runImport(
+        ctx.services,
+        writerOf(ctx),
+        { bytes, format, options: input.options, previewAbove: ctx.face === "mcp" ? TOOL_PREVIEW_ROWS : null, checks: CHECKS },
+        { progress: ctx.progress, signal, wait: input.options.wait },
+      );
+    if (!EXTRACTED_FORMATS.has(format)) return run();
+    const paid = await chargeFor({ ...ctx, resource: `${ctx.services.config.publicUrl}/api/import` }, "ai_extract", async () => ({ ok: true, data: await run() }));
+    return paid.data;
+  });

@@ -1,0 +1,284 @@
+// The import (issue 11; ADR 0026–0028): a file in, its format told from its content, read by its
+// format's reader, planned (plan.ts), then shown (a dry run) or written all at once (commit.ts).
+// By default a commit is all-or-nothing: one problem anywhere stores nothing and answers 422 (or
+// 409 NUMBER_TAKEN when numbers are all that is wrong) listing every problem; `partial` writes the
+// records without problems. Every run is kept under an id made of the account, the file's SHA-256
+// and the options, readable at GET /api/imports/{id}; posting the same commit again answers from
+// it, and a record an earlier import made is never made twice (its content hash, ADR 0028).
+import type { Executor } from "../../db/client.ts";
+import { findImport, saveImport, type ImportRow } from "../../db/queries/imports.ts";
+import { canonicalJson } from "../domain/canonical.ts";
+import { AppError } from "../domain/errors.ts";
+import type { InvoiceStatus } from "../domain/lifecycle.ts";
+import type { ProgressReporter } from "../domain/progress.ts";
+import { sha256Hex, sha256HexOfBytes } from "../domain/secrets.ts";
+import { assertOwned } from "../invoices/ownership.ts";
+import { loadProfile, todayFor, type Writer } from "../invoices/writes.ts";
+import type { Services } from "../services.ts";
+import { commitPlan } from "./commit.ts";
+import { detectFormat } from "./detect.ts";
+import { MAX_IMPORT_ROWS, type ImportFormat, type ImportProblem, type Place, type ReadResult } from "./model.ts";
+import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
+import { readerFor } from "./readers.ts";
+
+export type ImportOptions = {
+  /** Show what would be made, store nothing. Unset: a commit, except through the tool for files over 100 rows. */
+  dry_run?: boolean | undefined;
+  /** Write the records without problems and report the others, instead of all-or-nothing. */
+  partial: boolean;
+  status: "draft" | "as_stated";
+  locale?: string | undefined;
+  mapping?: Record<string, string> | undefined;
+  entity?: "invoices" | "clients" | "products" | undefined;
+  /** The currency of amounts the file does not name; the account's by default. */
+  currency?: string | undefined;
+};
+
+export type ImportRequest = {
+  bytes: Uint8Array;
+  format: ImportFormat | undefined;
+  options: ImportOptions;
+  /** A dry run when the caller did not choose and the file holds more rows than this (the tool: 100). */
+  previewAbove: number | null;
+  checks: Checks;
+};
+
+export type ImportStatus = "running" | "previewed" | "completed" | "failed" | "cancelled";
+
+type Placed = { row?: number; element?: string };
+type Count = Record<Action, number>;
+
+export type ImportOutcome = {
+  id: string;
+  status: ImportStatus;
+  dry_run: boolean;
+  format: ImportFormat;
+  partial: boolean;
+  progress: { done: number; total: number };
+  summary: { rows: number; invoices: Count; clients: Count; products: Count; problems: number; notices: number };
+  invoices: Array<
+    Placed & {
+      action: Action;
+      id: string | null;
+      type: string | null;
+      number: string | null;
+      status: InvoiceStatus | null;
+      bill_to_name: string | null;
+      currency: string | null;
+      total: number | null;
+      client: { action: Action; id: string | null; name: string } | null;
+    }
+  >;
+  clients: Array<Placed & { action: Action; id: string | null; name: string; email: string | null }>;
+  products: Array<Placed & { action: Action; id: string | null; name: string; sku: string | null }>;
+  problems: ImportProblem[];
+  notices: ImportProblem[];
+  created_at: string;
+  finished_at: string | null;
+};
+
+/** Imports running in this process: their progress for GET, and the switch a cancel throws. */
+type Running = { accountId: string; controller: AbortController; done: number; total: number; outcome: ImportOutcome };
+const running = new Map<string, Running>();
+
+const placed = (place: Place | null): Placed => (place ? { ...(place.row === undefined ? {} : { row: place.row }), ...(place.element === undefined ? {} : { element: place.element }) } : {});
+
+function counted(items: ReadonlyArray<{ action: Action }>): Count {
+  const count: Count = { create: 0, match: 0, unchanged: 0, refused: 0 };
+  for (const item of items) count[item.action] += 1;
+  return count;
+}
+
+function invoiceLine(plan: InvoicePlan, committed: boolean) {
+  const record = plan.record;
+  const showId = plan.action === "unchanged" || (committed && plan.action === "create");
+  return {
+    ...placed(plan.place),
+    action: plan.action,
+    id: showId && record ? record.id : null,
+    type: record?.type ?? null,
+    number: record?.number ?? null,
+    status: record?.status ?? null,
+    bill_to_name: record?.bill_to_name ?? null,
+    currency: record?.currency ?? null,
+    total: record?.total ?? null,
+    client: plan.client ? { action: plan.client.action, id: committed || plan.client.action === "match" ? plan.client.id : null, name: plan.client.name } : null,
+  };
+}
+
+function outcomeOf(base: Pick<ImportOutcome, "id" | "format" | "dry_run" | "partial" | "created_at">, status: ImportStatus, rows: number, plan: Plan, committed: boolean): ImportOutcome {
+  const shown = (action: Action, id: string | null) => (action === "match" || action === "unchanged" || committed ? id : null);
+  const invoices = plan.invoices.map((invoice) => invoiceLine(invoice, committed));
+  const clients = plan.clients.map((client) => ({ ...placed(client.place), action: client.action, id: shown(client.action, client.id), name: client.name, email: client.email }));
+  const products = plan.products.map((product) => ({ ...placed(product.place), action: product.action, id: shown(product.action, product.id), name: product.name, sku: product.sku }));
+  const total = plan.invoices.length + plan.clients.length + plan.products.length;
+  return {
+    ...base,
+    status,
+    progress: { done: committed ? total : 0, total },
+    summary: { rows, invoices: counted(invoices), clients: counted(clients), products: counted(products), problems: plan.problems.length, notices: plan.notices.length },
+    invoices,
+    clients,
+    products,
+    problems: plan.problems,
+    notices: plan.notices,
+    finished_at: null,
+  };
+}
+
+/** The run's id: the same account, file, format and options give the same id. */
+async function importId(accountId: string, fileSha256: string, format: ImportFormat, options: ImportOptions, dryRun: boolean): Promise<string> {
+  const digest = await sha256Hex(canonicalJson({ accountId, fileSha256, format, options: { ...options, dry_run: dryRun } }));
+  return `imp_${digest.slice(0, 26)}`;
+}
+
+function fromRow(row: ImportRow): ImportOutcome {
+  return row.result as ImportOutcome;
+}
+
+async function store(tx: Executor, accountId: string, outcome: ImportOutcome, fileSha256: string): Promise<void> {
+  await saveImport(tx, {
+    id: outcome.id,
+    accountId,
+    format: outcome.format,
+    fileSha256,
+    dryRun: outcome.dry_run,
+    status: outcome.status,
+    result: outcome,
+    done: outcome.progress.done,
+    total: outcome.progress.total,
+    createdAt: outcome.created_at,
+    finishedAt: outcome.finished_at,
+  });
+}
+
+/** The refusal of an all-or-nothing commit with problems: 409 when taken numbers are all that is wrong. */
+function refusal(outcome: ImportOutcome): AppError {
+  const numbersOnly = outcome.problems.every((problem) => problem.code === "NUMBER_TAKEN");
+  const first = outcome.problems[0];
+  const where = first ? (first.row !== undefined ? `row ${first.row}` : (first.element ?? "the file")) : "the file";
+  const message = `The import has ${outcome.problems.length} problem${outcome.problems.length === 1 ? "" : "s"} (the first at ${where}: ${first?.issue ?? "?"}); nothing was stored. Fix them, or import with partial: true to store the records without problems`;
+  return new AppError(numbersOnly ? "NUMBER_TAKEN" : "VALIDATION_ERROR", message, {
+    field: "content",
+    issue: first?.issue ?? "problems",
+    import_id: outcome.id,
+    problems: outcome.problems.slice(0, 100),
+    problem_count: outcome.problems.length,
+  });
+}
+
+/** How the caller waits: `wait: false` answers at once with the running import (REST polls GET, cancels with DELETE). */
+export type ImportRun = { progress: ProgressReporter; signal: AbortSignal | undefined; wait: boolean };
+
+const EMPTY_PLAN: Plan = { invoices: [], clients: [], products: [], problems: [], notices: [] };
+
+/** Reads, plans and previews or commits one file; see the file's top comment. */
+export async function runImport(services: Services, writer: Writer, request: ImportRequest, run: ImportRun): Promise<ImportOutcome> {
+  const { bytes, options } = request;
+  const format = request.format ?? (await detectFormat(bytes));
+  const fileSha256 = await sha256HexOfBytes(bytes);
+  const now = services.clock.now();
+  const known = options.dry_run ?? (request.previewAbove === null ? false : null);
+  const early = known === null ? null : await importId(writer.accountId, fileSha256, format, options, known);
+  if (early && !known) {
+    const earlier = await findImport(services.database.db, early);
+    if (earlier?.status === "completed" && earlier.accountId === writer.accountId) return fromRow(earlier);
+  }
+  const controller = new AbortController();
+  run.signal?.addEventListener("abort", () => controller.abort(), { once: true });
+  const base = { format, partial: options.partial, created_at: now.toISOString() };
+  const entry: Running = { accountId: writer.accountId, controller, done: 0, total: 0, outcome: { ...outcomeOf({ ...base, id: early ?? "", dry_run: known ?? false }, "running", 0, EMPTY_PLAN, false) } };
+  if (early) running.set(early, entry);
+  const work = (async () => {
+    try {
+      return await readPlanWrite(services, writer, request, { format, fileSha256, now, known, entry, progress: run.progress });
+    } finally {
+      running.delete(entry.outcome.id);
+    }
+  })();
+  if (run.wait || !early) return work;
+  // Its outcome (failed, cancelled) is stored for GET; the log says it ended without an answer to carry it.
+  work.catch((error: unknown) => services.logger.info("background import ended", { import_id: early, error: error instanceof Error ? error.message : String(error) }));
+  return entry.outcome;
+}
+
+type Prepared = { format: ImportFormat; fileSha256: string; now: Date; known: boolean | null; entry: Running; progress: ProgressReporter };
+
+async function readPlanWrite(services: Services, writer: Writer, request: ImportRequest, prepared: Prepared): Promise<ImportOutcome> {
+  const { options } = request;
+  const { format, fileSha256, now, entry } = prepared;
+  const { db } = services.database;
+  const signal = entry.controller.signal;
+  const profile = await loadProfile(db, writer.accountId);
+  const read: ReadResult = await readerFor(format, { ocr: services.ocr, config: services.config })(request.bytes, {
+    locale: options.locale,
+    mapping: options.mapping,
+    entity: options.entity,
+    currency: options.currency ?? profile.currency ?? "EUR",
+    today: todayFor(profile, now),
+    signal,
+  });
+  if (read.rows > MAX_IMPORT_ROWS) {
+    throw new AppError("VALIDATION_ERROR", `The file holds ${read.rows} rows; an import takes at most ${MAX_IMPORT_ROWS}: split it`, { field: "content", issue: `at most ${MAX_IMPORT_ROWS} rows` });
+  }
+  prepared.progress(0, read.invoices.length + read.clients.length + read.products.length, `read ${read.rows} rows`);
+  const dryRun = prepared.known ?? (request.previewAbove !== null && read.rows > request.previewAbove);
+  const id = await importId(writer.accountId, fileSha256, format, options, dryRun);
+  const base = { id, format, dry_run: dryRun, partial: options.partial, created_at: now.toISOString() };
+  const context = { accountId: writer.accountId, profile, mover: writer.mover, now, checks: request.checks, options: { status: options.status, format } };
+  const finished = (outcome: ImportOutcome): ImportOutcome => ({ ...outcome, finished_at: services.clock.now().toISOString() });
+
+  if (dryRun) {
+    const outcome = finished(outcomeOf(base, "previewed", read.rows, await planImport({ ...context, db }, read), false));
+    await services.database.write((tx) => store(tx, writer.accountId, outcome, fileSha256));
+    return outcome;
+  }
+  entry.outcome = outcomeOf(base, "running", read.rows, EMPTY_PLAN, false);
+  running.set(id, entry);
+  try {
+    // Planned under the write lock, so numbers, clients and earlier imports cannot change before the writes.
+    return await services.database.write(async (tx) => {
+      const again = await findImport(tx, id);
+      if (again?.status === "completed" && again.accountId === writer.accountId) return fromRow(again);
+      const plan = await planImport({ ...context, db: tx }, read);
+      entry.outcome = outcomeOf(base, "running", read.rows, plan, false);
+      if (plan.problems.length > 0 && !options.partial) throw refusal(entry.outcome);
+      const stored = await commitPlan(services, tx, writer, plan, {
+        importId: id,
+        signal,
+        progress: (done, total, message) => {
+          entry.done = done;
+          entry.total = total;
+          prepared.progress(done, total, message);
+        },
+      });
+      for (const [invoice, record] of stored) invoice.record = record;
+      const outcome = finished(outcomeOf(base, "completed", read.rows, plan, true));
+      await store(tx, writer.accountId, outcome, fileSha256);
+      return outcome;
+    });
+  } catch (error) {
+    const cancelled = error instanceof AppError && error.code === "CANCELLED";
+    const problems = entry.outcome.problems.length > 0 ? entry.outcome.problems : [{ element: "file", issue: error instanceof Error ? error.message : String(error) }];
+    const outcome = finished({ ...entry.outcome, status: cancelled ? "cancelled" : "failed", problems, summary: { ...entry.outcome.summary, problems: problems.length } });
+    await services.database.write((tx) => store(tx, writer.accountId, outcome, fileSha256));
+    throw error;
+  }
+}
+
+/** An import of this account (404 none, 403 another's): its progress while it runs in this process, else its stored result. */
+export async function ownedImport(services: Services, accountId: string, id: string): Promise<ImportOutcome> {
+  const live = running.get(id);
+  const found = live ? { accountId: live.accountId, record: { ...live.outcome, progress: { done: live.done, total: live.total } } } : undefined;
+  const row = found ? undefined : await findImport(services.database.db, id);
+  return assertOwned(found ?? (row ? { accountId: row.accountId, record: fromRow(row) } : undefined), accountId, "import", id);
+}
+
+/** Stops a running import of this account (nothing it did stays); false when none runs here. */
+export function cancelImport(accountId: string, id: string): boolean {
+  const live = running.get(id);
+  if (!live || live.accountId !== accountId) return false;
+  live.controller.abort();
+  return true;
+}
+
