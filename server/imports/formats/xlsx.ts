@@ -14,6 +14,7 @@ import { AppError } from "../../domain/errors.ts";
 import { openPackage, type Package } from "../archive.ts";
 import { MAX_IMPORT_ROWS, type FormatReader } from "../model.ts";
 import { parseXml, type XmlNode, type XmlValue } from "../xml.ts";
+import { currenciesOfSymbol } from "../../domain/decimal-text.ts";
 import { readPrintedRows } from "./printed.ts";
 import { hasTableHeader, readTable, serialDate, type TableCell } from "./table.ts";
 
@@ -79,11 +80,32 @@ export function styleOfCode(code: string): NumberStyle {
   return "number";
 }
 
+/** The custom number format codes of the workbook, by id. */
+function customFormats(pkg: Package): Map<number, string> {
+  const sheet = asNode(part(pkg, "xl/styles.xml")?.styleSheet);
+  return new Map(asList(asNode(sheet?.numFmts)?.numFmt).map((format) => [Number(textOf(format["@numFmtId"])), textOf(format["@formatCode"])]));
+}
+
+/**
+ * The currency the money formats name ('#,##0.00" €"', '"￥"#,##0'): a printed sheet's amounts are
+ * bare numbers, so their format is the only place the currency is written. The given currency
+ * when a symbol may mean it ("$"), else the symbol's first; the given one when no format names any.
+ */
+export function sheetCurrency(formats: Iterable<string>, given: string): string {
+  for (const code of formats) {
+    for (const [, quoted] of code.matchAll(/"([^"]*)"/g)) {
+      const currencies = currenciesOfSymbol((quoted ?? "").normalize("NFKC").trim());
+      if (currencies.length > 0) return currencies.includes(given) ? given : (currencies[0] as string);
+    }
+  }
+  return given;
+}
+
 /** Each cell style index's number style. */
 function numberStyles(pkg: Package): NumberStyle[] {
   const sheet = asNode(part(pkg, "xl/styles.xml")?.styleSheet);
   if (!sheet) return [];
-  const custom = new Map(asList(asNode(sheet.numFmts)?.numFmt).map((format) => [Number(textOf(format["@numFmtId"])), textOf(format["@formatCode"])]));
+  const custom = customFormats(pkg);
   return asList(asNode(sheet.cellXfs)?.xf).map((xf) => {
     const id = Number(textOf(xf["@numFmtId"]) || 0);
     const code = custom.get(id);
@@ -194,7 +216,7 @@ export const readXlsx: FormatReader = async (bytes, options) => {
     if (!sheet) throw malformed(`no part ${name}`);
     const grid = sheetGrid(sheet, strings, styles, date1904);
     if (!grid) continue;
-    if (!hasTableHeader(grid.rows, options)) return readPrintedRows(grid.rows, options);
+    if (!hasTableHeader(grid.rows, options)) return readPrintedRows(grid.rows, { ...options, currency: sheetCurrency(customFormats(pkg).values(), options.currency) });
     return readTable(grid.rows, options, { uncomputed: grid.uncomputed, date1904 });
   }
   throw malformed("no worksheet holds a value");

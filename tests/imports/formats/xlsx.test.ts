@@ -4,9 +4,9 @@
 import { describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import { strToU8, zipSync } from "fflate";
-import { cellPlace, percentText, readXlsx, styleOfCode } from "../../../server/imports/formats/xlsx.ts";
+import { cellPlace, percentText, readXlsx, sheetCurrency, styleOfCode } from "../../../server/imports/formats/xlsx.ts";
 import { toXlsx } from "../../../render/codecs/xlsx.ts";
-import { GERMAN } from "../../render/codecs/fixtures.ts";
+import { GERMAN, JAPANESE, KUWAITI } from "../../render/codecs/fixtures.ts";
 import { MAX_IMPORT_ROWS } from "../../../server/imports/model.ts";
 import { expect422, fixture, options } from "./tabular-helpers.ts";
 
@@ -109,6 +109,23 @@ describe("printed layouts", () => {
   test("a sheet without a header row (the service's own XLSX export) is read as a printed document", async () => {
     const result = await readXlsx(await toXlsx(GERMAN), options());
     expect(result.invoices[0]?.fields).toMatchObject({ number: GERMAN.number, bill_to_name: GERMAN.bill_to_name });
+  });
+});
+
+describe("a printed sheet's currency, from its money formats", () => {
+  test.each([
+    ["yen, written fullwidth by the ja-JP format", JAPANESE],
+    ["Kuwaiti dinar, three decimals", KUWAITI],
+  ])("%s: read in its own currency whatever the account's, totals exact", async (_name, record) => {
+    const result = await readXlsx(await toXlsx(record), options({ currency: "EUR" }));
+    expect(result.invoices[0]?.fields.currency).toBe(record.currency);
+    expect(result.invoices[0]?.totals).toMatchObject({ subtotal: record.subtotal, tax: record.tax, total: record.total });
+  });
+
+  test("a symbol of several currencies keeps the given one when it may be meant, else the symbol's first", () => {
+    expect(sheetCurrency(['"$"#,##0.00'], "CAD")).toBe("CAD");
+    expect(sheetCurrency(['"$"#,##0.00'], "EUR")).toBe("USD");
+    expect(sheetCurrency(["#,##0.00"], "CHF")).toBe("CHF");
   });
 });
 
