@@ -32,10 +32,17 @@ function packageFormat(bytes: Uint8Array): ImportFormat {
   throw unsupported("a ZIP package that is neither an XLSX workbook nor a DOCX document");
 }
 
+/** The document's specification identifier (BT-24): UBL's CustomizationID, CII's guideline parameter. */
+function specificationOf(text: string): string | null {
+  const ubl = /<(?:\w+:)?CustomizationID[^>]*>([^<]*)</.exec(text);
+  const cii = /<(?:\w+:)?GuidelineSpecifiedDocumentContextParameter[^>]*>\s*<(?:\w+:)?ID[^>]*>([^<]*)</.exec(text);
+  return (ubl ?? cii)?.[1] ?? null;
+}
+
 function xmlFormat(text: string): ImportFormat {
   const root = xmlRoot(text);
   if (!root) throw unsupported("XML without a root element");
-  const xrechnung = /xrechnung/i.test(text.slice(0, 4096));
+  const xrechnung = /xrechnung/i.test(specificationOf(text) ?? "");
   if (UBL_ROOTS.get(root.name) === root.namespace) return xrechnung ? "xrechnung" : "ubl";
   if (root.namespace === CII_NAMESPACES.rsm && root.name === "CrossIndustryInvoice") return xrechnung ? "xrechnung" : "cii";
   if (root.name.toLowerCase() === "html") return "html";

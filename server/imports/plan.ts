@@ -275,10 +275,22 @@ async function planProducts(context: PlanContext, read: ReadResult, plan: Plan):
   }
 }
 
-type CheckedInvoice = { draft: InvoiceDraft; result: ReturnType<Check<InvoiceFieldsInput>>; hash: string | null };
+type CheckedInvoice = { draft: InvoiceDraft; result: ReturnType<Check<InvoiceFieldsInput>>; cleared: string[]; hash: string | null };
+
+/**
+ * Fields a file states as absent (null: "the seller has no e-mail", "no payment means") stay empty
+ * on the invoice rather than taking the account's own; create input has no null, so they are held
+ * apart from the schema check and applied to the built invoice.
+ */
+const CLEARABLE: ReadonlySet<string> = new Set(["from_email", "from_address", "from_tax_id", "payment"]);
+
+function splitNulls(fields: Record<string, unknown>): { present: Record<string, unknown>; cleared: string[] } {
+  const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
+  return { present, cleared: Object.keys(fields).filter((key) => fields[key] === null && CLEARABLE.has(key)) };
+}
 
 async function planInvoice(context: PlanContext, checked: CheckedInvoice, directory: ClientDirectory, numbers: Set<string>, before: Map<string, string>, plan: Plan): Promise<InvoicePlan> {
-  const { draft, result, hash } = checked;
+  const { draft, result, cleared, hash } = checked;
   const refused = (problems: ImportProblem[]): InvoicePlan => {
     plan.problems.push(...problems);
     return { place: draft.place, action: "refused", record: null, hash: null, client: null, moves: [] };
@@ -288,6 +300,7 @@ async function planInvoice(context: PlanContext, checked: CheckedInvoice, direct
   let record: InvoiceRecord;
   try {
     record = newInvoice({ id: newId("inv", context.now.getTime()), input: fields, profile: context.profile, resolved: {}, now: context.now });
+    for (const key of cleared) record = { ...record, [key]: null };
   } catch (error) {
     return refused([problemOf(draft.place, error)]);
   }
@@ -329,9 +342,10 @@ export async function planImport(context: PlanContext, read: ReadResult): Promis
   await planProducts(context, read, plan);
   const checked: CheckedInvoice[] = await Promise.all(
     read.invoices.map(async (draft) => {
-      const result = context.checks.invoice(draft.fields);
+      const { present, cleared } = splitNulls(draft.fields);
+      const result = context.checks.invoice(present);
       const status = context.options.status === "as_stated" ? (draft.status ?? null) : null;
-      return { draft, result, hash: result.ok ? await fingerprint({ kind: "invoice", fields: result.value, status }) : null };
+      return { draft, result, cleared, hash: result.ok ? await fingerprint({ kind: "invoice", fields: result.value, cleared, status }) : null };
     }),
   );
   const before = await earlier(context, "invoice", checked.flatMap(({ hash }) => (hash ? [hash] : [])));

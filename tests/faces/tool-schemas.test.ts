@@ -16,7 +16,7 @@ const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDe
   "invoices.export": { actions: ["stored", "inline", "formats", "bulk"], hasDefault: true },
   "templates.query": { actions: ["list", "get", "schema"], hasDefault: true },
   "templates.mutate": { actions: ["create", "update", "delete", "extract_brand"], hasDefault: false },
-  import: { actions: ["ocr", "extract"], hasDefault: false },
+  import: { actions: ["import", "get", "cancel", "ocr", "extract"], hasDefault: true },
   "invoices.finalize": { actions: ["finalize", "undo"], hasDefault: true },
   "invoices.summarize": { actions: ["stored", "shared", "inline", "set"], hasDefault: true },
   "entities.query": { actions: ["list", "get"], entities: ["client", "product"], hasDefault: false },
