@@ -2,23 +2,11 @@ import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { PostalAddress } from "../../server/domain/profile.ts";
 import { searchFold } from "../../server/domain/invoice.ts";
 import type { Executor } from "../client.ts";
+import type { ClientRecord } from "../../server/domain/entities.ts";
 import { containsFolded, foldedPattern } from "./search.ts";
 import { clients, invoices } from "../schema/index.ts";
 
-export type ClientRecord = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: PostalAddress | null;
-  tax_id: string | null;
-  currency: string | null;
-  locale: string | null;
-  notes: string | null;
-  archived: boolean;
-  created_at: string;
-  updated_at: string;
-};
+export type { ClientRecord } from "../../server/domain/entities.ts";
 
 type Row = typeof clients.$inferSelect;
 

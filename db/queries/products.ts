@@ -1,21 +1,11 @@
 import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import { searchFold } from "../../server/domain/invoice.ts";
 import type { Executor } from "../client.ts";
+import type { ProductRecord } from "../../server/domain/entities.ts";
 import { products } from "../schema/index.ts";
 import { containsFolded, foldedPattern } from "./search.ts";
 
-export type ProductRecord = {
-  id: string;
-  name: string;
-  description: string | null;
-  unit: string;
-  rate: number;
-  currency: string | null;
-  tax_rate: number | null;
-  sku: string | null;
-  created_at: string;
-  updated_at: string;
-};
+export type { ProductRecord } from "../../server/domain/entities.ts";
 
 type Row = typeof products.$inferSelect;
 

@@ -14,7 +14,8 @@ export type ClientInput = {
   notes?: string | null | undefined;
 };
 
-export type NewClient = {
+/** A client as stored and returned (db/queries/clients.ts reads and writes it). */
+export type ClientRecord = {
   id: string;
   name: string;
   email: string | null;
@@ -24,12 +25,12 @@ export type NewClient = {
   currency: string | null;
   locale: string | null;
   notes: string | null;
-  archived: false;
+  archived: boolean;
   created_at: string;
   updated_at: string;
 };
 
-export function newClient(id: string, input: ClientInput, at: string): NewClient {
+export function newClient(id: string, input: ClientInput, at: string): ClientRecord {
   return {
     id,
     name: input.name,
@@ -56,7 +57,8 @@ export type ProductInput = {
   sku?: string | null | undefined;
 };
 
-export type NewProduct = {
+/** A product as stored and returned (db/queries/products.ts reads and writes it). */
+export type ProductRecord = {
   id: string;
   name: string;
   description: string | null;
@@ -69,7 +71,7 @@ export type NewProduct = {
   updated_at: string;
 };
 
-export function newProduct(id: string, input: ProductInput, at: string): NewProduct {
+export function newProduct(id: string, input: ProductInput, at: string): ProductRecord {
   return {
     id,
     name: input.name,

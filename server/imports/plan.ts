@@ -10,7 +10,7 @@ import { findImportedRecords, type ImportRecordKind } from "../../db/queries/imp
 import { findInvoiceByNumber, findInvoices } from "../../db/queries/invoices.ts";
 import { findProduct, findProductBySkuOrName } from "../../db/queries/products.ts";
 import { fingerprint } from "../domain/canonical.ts";
-import { newClient, newProduct, type ClientInput, type NewClient, type NewProduct, type ProductInput } from "../domain/entities.ts";
+import { newClient, newProduct, type ClientInput, type ClientRecord, type ProductRecord, type ProductInput } from "../domain/entities.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { newInvoice, searchFold, type ClientSnapshot, type InvoiceFieldsInput, type InvoiceRecord } from "../domain/invoice.ts";
@@ -34,8 +34,8 @@ export type PlanOptions = {
 export type Action = "create" | "match" | "unchanged" | "refused";
 
 /** A client of the plan: the summary shown, and the new client when this import makes it. */
-export type ClientPlan = { place: Place | null; action: Action; id: string | null; name: string; email: string | null; create: NewClient | null; hash: string | null };
-export type ProductPlan = { place: Place; action: Action; id: string | null; name: string; sku: string | null; create: NewProduct | null; hash: string | null };
+export type ClientPlan = { place: Place | null; action: Action; id: string | null; name: string; email: string | null; create: ClientRecord | null; hash: string | null };
+export type ProductPlan = { place: Place; action: Action; id: string | null; name: string; sku: string | null; create: ProductRecord | null; hash: string | null };
 export type InvoicePlan = {
   place: Place;
   action: Action;
@@ -107,12 +107,12 @@ const compactTaxId = (taxId: string | null | undefined): string | null => (taxId
 
 /** The clients of one import: the account's, looked up once per buyer, and the new ones this import makes. */
 class ClientDirectory {
-  private readonly made: NewClient[] = [];
+  private readonly made: ClientRecord[] = [];
   private readonly lookups = new Map<string, ClientSnapshot | null>();
 
   constructor(private readonly context: PlanContext) {}
 
-  private findMade(given: { email: string | null; taxId: string | null; name: string }): NewClient | undefined {
+  private findMade(given: { email: string | null; taxId: string | null; name: string }): ClientRecord | undefined {
     const email = given.email?.toLowerCase();
     return (
       (email ? this.made.find((client) => client.email?.toLowerCase() === email) : undefined) ??
@@ -122,7 +122,7 @@ class ClientDirectory {
   }
 
   /** The account's client with this e-mail, tax id or name, or the one this import already makes; else null. */
-  async find(given: { email: string | null; taxId: string | null; name: string }): Promise<{ action: "match" | "create"; record: ClientSnapshot | NewClient } | null> {
+  async find(given: { email: string | null; taxId: string | null; name: string }): Promise<{ action: "match" | "create"; record: ClientSnapshot | ClientRecord } | null> {
     const key = JSON.stringify([given.email?.toLowerCase() ?? null, given.taxId, searchFold(given.name)]);
     if (!this.lookups.has(key)) {
       const { db, accountId } = this.context;
@@ -143,7 +143,7 @@ class ClientDirectory {
     return true;
   }
 
-  make(input: ClientInput): NewClient {
+  make(input: ClientInput): ClientRecord {
     const { now } = this.context;
     const client = newClient(newId("cli", now.getTime()), input, now.toISOString());
     this.made.push(client);
