@@ -16,7 +16,8 @@ export const importOptions = z
     currency: currencyCode.optional().describe("the currency of amounts the file does not name; the account's by default"),
     wait: z.boolean().default(true).describe("false answers at once (REST: 202)  with the running import; follow it at GET /api/imports/{id}, cancel with DELETE"),
   })
-  .default({ partial: false, status: "draft", wait: true });
+  .default({ partial: false, status: "draft", wait: true })
+  .describe("how to import: dry_run, partial, status, locale, mapping, entity, currency, wait");
 
 const placed = { row: z.int().optional().describe("1-based row of a table (its header is row 1) or line of a text"), element: z.string().optional().describe("an element path, a JSON pointer or a vCard's index") };
 const action = z.enum(["create", "match", "unchanged", "refused"]).describe("create: made now (or, in a dry run, would be); match: the account's existing one; unchanged: made by an earlier import; refused: has problems");

@@ -118,6 +118,24 @@ export function buildOpenApiDocument(router: AnyRouter, procedures: readonly Pro
       for (const [name, schema] of query) parameters.push({ name, in: "query", required: false, description: `with a text/plain body: ${String(schema.description ?? name)}`, schema });
       operation.parameters = parameters;
     }
+    if (entry.meta.binaryBody) {
+      const body = operation.requestBody as { content: Record<string, Json> };
+      const { field, types } = entry.meta.binaryBody;
+      // OpenAPI 3.1: raw bytes are a schema without a type, named by their media type.
+      for (const type of types) body.content[type] = { schema: { contentMediaType: type, description: `the ${field} itself as raw bytes` } };
+      if (entry.meta.multipartBody) {
+        const json = body.content["application/json"]?.schema as { properties?: Record<string, Json> } | undefined;
+        const { file, name } = entry.meta.multipartBody;
+        const fields = Object.fromEntries(
+          Object.entries(json?.properties ?? {})
+            .filter(([key]) => key !== file && key !== name && key !== "encoding" && key !== "content_type")
+            .map(([key, schema]) => [key, schema.type === "object" || schema.properties ? { type: "string", contentMediaType: "application/json", description: `${String(schema.description ?? key)} (as JSON)` } : schema]),
+        );
+        body.content["multipart/form-data"] = {
+          schema: { type: "object", required: ["file"], properties: { file: { type: "string", contentMediaType: "application/octet-stream", description: `the ${file}, with its file name` }, ...fields } },
+        };
+      }
+    }
     if (status === "201") (operation.responses as Record<string, Json>)["201"] = { ...success, headers: { Location: { schema: { type: "string" }, description: "the created resource" } } };
   }
   addDiscoveryPaths(document);
