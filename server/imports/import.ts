@@ -192,6 +192,10 @@ export async function runImport(services: Services, writer: Writer, request: Imp
   const work = (async () => {
     try {
       return await readPlanWrite(services, writer, request, { format, fileSha256, now, known, entry, progress: run.progress });
+    } catch (error) {
+      // A run with an id (a commit, or any run the caller did not wait for) keeps why it ended, for GET.
+      if (entry.outcome.id) await services.database.write((tx) => store(tx, writer.accountId, ended(entry.outcome, error, services.clock.now()), fileSha256));
+      throw error;
     } finally {
       running.delete(entry.outcome.id);
     }
@@ -235,35 +239,34 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
   }
   entry.outcome = outcomeOf(base, "running", read.rows, EMPTY_PLAN, false);
   running.set(id, entry);
-  try {
-    // Planned under the write lock, so numbers, clients and earlier imports cannot change before the writes.
-    return await services.database.write(async (tx) => {
-      const again = await findImport(tx, id);
-      if (again?.status === "completed" && again.accountId === writer.accountId) return fromRow(again);
-      const plan = await planImport({ ...context, db: tx }, read);
-      entry.outcome = outcomeOf(base, "running", read.rows, plan, false);
-      if (plan.problems.length > 0 && !options.partial) throw refusal(entry.outcome);
-      const stored = await commitPlan(services, tx, writer, plan, {
-        importId: id,
-        signal,
-        progress: (done, total, message) => {
-          entry.done = done;
-          entry.total = total;
-          prepared.progress(done, total, message);
-        },
-      });
-      for (const [invoice, record] of stored) invoice.record = record;
-      const outcome = finished(outcomeOf(base, "completed", read.rows, plan, true));
-      await store(tx, writer.accountId, outcome, fileSha256);
-      return outcome;
+  // Planned under the write lock, so numbers, clients and earlier imports cannot change before the writes.
+  return services.database.write(async (tx) => {
+    const again = await findImport(tx, id);
+    if (again?.status === "completed" && again.accountId === writer.accountId) return fromRow(again);
+    const plan = await planImport({ ...context, db: tx }, read);
+    entry.outcome = outcomeOf(base, "running", read.rows, plan, false);
+    if (plan.problems.length > 0 && !options.partial) throw refusal(entry.outcome);
+    const stored = await commitPlan(services, tx, writer, plan, {
+      importId: id,
+      signal,
+      progress: (done, total, message) => {
+        entry.done = done;
+        entry.total = total;
+        prepared.progress(done, total, message);
+      },
     });
-  } catch (error) {
-    const cancelled = error instanceof AppError && error.code === "CANCELLED";
-    const problems = entry.outcome.problems.length > 0 ? entry.outcome.problems : [{ element: "file", issue: error instanceof Error ? error.message : String(error) }];
-    const outcome = finished({ ...entry.outcome, status: cancelled ? "cancelled" : "failed", problems, summary: { ...entry.outcome.summary, problems: problems.length } });
-    await services.database.write((tx) => store(tx, writer.accountId, outcome, fileSha256));
-    throw error;
-  }
+    for (const [invoice, record] of stored) invoice.record = record;
+    const outcome = finished(outcomeOf(base, "completed", read.rows, plan, true));
+    await store(tx, writer.accountId, outcome, fileSha256);
+    return outcome;
+  });
+}
+
+/** The outcome of a run that ended in an error: the plan's problems, or the error as the one problem. */
+function ended(outcome: ImportOutcome, error: unknown, now: Date): ImportOutcome {
+  const cancelled = error instanceof AppError && error.code === "CANCELLED";
+  const problems = outcome.problems.length > 0 ? outcome.problems : [{ element: "file", issue: error instanceof Error ? error.message : String(error) }];
+  return { ...outcome, status: cancelled ? "cancelled" : "failed", problems, summary: { ...outcome.summary, problems: problems.length }, finished_at: now.toISOString() };
 }
 
 /** An import of this account (404 none, 403 another's): its progress while it runs in this process, else its stored result. */

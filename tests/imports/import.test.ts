@@ -253,6 +253,17 @@ describe("long imports: progress and cancellation", () => {
     expect(done).toMatchObject({ status: "completed", summary: { invoices: { create: 20 } }, progress: { done: 27, total: 27 } });
   });
 
+  test("REST: wait false with a file that cannot be read answers 202, then GET tells why it failed", async () => {
+    const account = await seller();
+    const rest = api(server.url, account.key);
+    const started = await rest.post("/api/import", importText(`${HEADER}\n"INV-1,2026-10-01`, { wait: false }, "csv"));
+    expect(started.status).toBe(202);
+    await server.logLine((line) => line.includes("background import ended") && line.includes(started.body.id));
+    const failed = expectStatus(await rest.get(`/api/imports/${started.body.id}`), 200);
+    expect(failed.status).toBe("failed");
+    expect(failed.problems[0].issue).toMatch(/quote/);
+  });
+
   test("/api/mcp/stream: progress per record, and a cancel stops it with nothing stored", async () => {
     const account = await seller();
     const mcp = new Client({ name: "import-test", version: "1.0.0" });
