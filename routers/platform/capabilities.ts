@@ -8,6 +8,8 @@ import { TIER_NAMES } from "../../server/domain/tiers.ts";
 import { MAX_BODY_BYTES } from "../../server/faces/http.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../../server/faces/mcp.ts";
 import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../render/export.ts";
+import { MAX_DOCUMENT_BYTES } from "../../server/imports/document.ts";
+import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from "../../server/imports/model.ts";
 import { LABELS } from "../../render/labels.ts";
 import { AGING_BUCKETS, GRANULARITIES, MAX_PERIODS } from "../../server/domain/analytics.ts";
 import { MAX_BULK_INVOICES } from "../../server/documents/bulk-export.ts";
@@ -40,6 +42,7 @@ const capabilitiesOutput = z.object({
   ),
   formats: z.object({
     export: z.array(z.string()),
+    import: z.array(z.string()).describe("what POST /api/import reads; told from the content"),
     xrechnung_syntaxes: z.array(z.string()),
     dsl_layouts: z.array(z.string()),
     summary_languages: z.array(z.string()),
@@ -56,6 +59,8 @@ const capabilitiesOutput = z.object({
     max_amount: z.int(),
     dsl_characters: z.int(),
     bulk_export_invoices: z.int(),
+    import_bytes: z.int(),
+    import_rows: z.int(),
     analytics_periods: z.int(),
     suggestion_history_lines: z.int(),
   }),
@@ -116,6 +121,7 @@ export const capabilities = housekeepingProcedure
       tools: catalog.tools,
       formats: {
         export: [...EXPORT_FORMATS],
+        import: [...IMPORT_FORMATS],
         xrechnung_syntaxes: [...XRECHNUNG_SYNTAXES],
         dsl_layouts: ["A", "B"],
         summary_languages: Object.keys(LABELS),
@@ -139,6 +145,8 @@ export const capabilities = housekeepingProcedure
         max_amount: MAX_AMOUNT,
         dsl_characters: MAX_DSL_CHARACTERS,
         bulk_export_invoices: MAX_BULK_INVOICES,
+        import_bytes: MAX_DOCUMENT_BYTES,
+        import_rows: MAX_IMPORT_ROWS,
         analytics_periods: MAX_PERIODS,
         suggestion_history_lines: HISTORY_LINES,
       },

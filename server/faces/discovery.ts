@@ -143,6 +143,13 @@ About a third of the tokens of the JSON. Every problem comes back at once, with 
 ${DSL_EXAMPLE}
 \`\`\`
 
+## Import (the import tool, or POST ${base}/api/import)
+Invoices, clients and products from CSV, TSV, XLSX, JSON, UBL, CII, XRechnung, Factur-X, PDF, DOCX,
+vCard, the Invoice DSL, Markdown, HTML, PNG/JPEG or text; the format is told from the content. Start
+with options.dry_run: true (the tool's default over 100 rows): every record with its action and
+every problem {row or element, column or term, value, issue}. A commit is all-or-nothing unless
+options.partial; the same file again makes nothing new; GET ${base}/api/imports/{id} reads the result.
+
 ## Discovery
 - ${base}/.well-known/mcp.json: server card and the tool catalog with schemas, auth and prices
 - ${base}/api/mcp/server-card: the MCP server card alone (also at ${base}/.well-known/mcp/server-card)
