@@ -222,6 +222,19 @@ describe("uploads and faces", () => {
   });
 });
 
+describe("extraction-backed formats", () => {
+  test("plain text is read through extraction and counts as one extract call of the month; a CSV does not", async () => {
+    const account = await seller();
+    const rest = api(server.url, account.key);
+    const text = "Acme Widgets Ltd\n12 Harbour Road\nBristol BS1 4DJ\n\nInvoice INV-7\nInvoice date: 2026-11-05\n\nBill to: Globex Corporation\n\nDescription    Qty    Unit price    Amount\nWidget           4        £12.50    £50.00\n\nTotal:    £50.00\n";
+    const preview = expectStatus(await rest.post("/api/import", importText(text, { dry_run: true })), 200);
+    expect(preview).toMatchObject({ format: "text", summary: { invoices: { create: 1 } } });
+    expect(preview.invoices[0]).toMatchObject({ number: "INV-7", currency: "GBP", total: 5000 });
+    expectStatus(await rest.post("/api/import", importText(CSV, { dry_run: true })), 200);
+    expect(expectStatus(await rest.get("/api/usage"), 200)).toMatchObject({ used: 1 });
+  });
+});
+
 describe("long imports: progress and cancellation", () => {
   test("REST: wait false answers 202 with the running import; DELETE cancels it and nothing is stored", async () => {
     const account = await seller();
