@@ -141,6 +141,15 @@ const UNIT_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/^(km)$/i, "KMT"],
 ];
 
+/**
+ * A quantity's digits with its thousands dots taken out when the document's decimal mark is ",": the
+ * reader refuses "1.000" in a comma-decimal locale as ambiguous (a one to machines), but the
+ * document's own decimal commas already say its dots group.
+ */
+export function withoutDotGrouping(digits: string, decimal: DecimalMark | null): string {
+  return decimal === "," && /^[-−]?\d{1,3}(\.\d{3})+$/.test(digits) ? digits.replaceAll(".", "") : digits;
+}
+
 export type QuantityReading = { value: number; unit: string | null };
 
 /** "10", "1,5", "1.000" (a thousand where "," is the decimal mark), "10 h", "3 Std." → value and unit. */
@@ -148,9 +157,7 @@ export function readQuantityCell(text: string, decimal: DecimalMark): QuantityRe
   const folded = text.normalize("NFKC").trim();
   const match = /^([-−]?[\d.,'’\s]*\d)\s*([\p{L}.]*)$/u.exec(folded);
   if (!match) return null;
-  let digits = (match[1] ?? "").replace(/\s/g, "");
-  // The reader refuses "1.000" in a comma-decimal locale as ambiguous; the document's amounts already told.
-  if (decimal === "," && /^[-−]?\d{1,3}(\.\d{3})+$/.test(digits)) digits = digits.replace(/\./g, "");
+  const digits = withoutDotGrouping((match[1] ?? "").replace(/\s/g, ""), decimal);
   const reading = readQuantity(digits, { locale: READER_LOCALE[decimal] });
   if (!reading.ok) return null;
   const word = (match[2] ?? "").replace(/\.$/, "");

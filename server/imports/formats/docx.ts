@@ -10,7 +10,8 @@ import { AppError } from "../../domain/errors.ts";
 import { openPackage } from "../archive.ts";
 import type { FormatReader } from "../model.ts";
 import { parseXml, parseXmlOrdered, type OrderedXml, type XmlNode } from "../xml.ts";
-import { afterColon, invoiceTitle, readPrinted, type PrintedBlock, type PrintedLine } from "./printed.ts";
+import { invoiceTitle, readPrinted } from "./printed.ts";
+import { afterColon, type PrintedBlock, type PrintedLine } from "./printed-blocks.ts";
 import { readTable } from "./table.ts";
 
 type Ordered = OrderedXml;

@@ -7,8 +7,10 @@
 import { DomUtils, parseDocument } from "htmlparser2";
 import { AppError } from "../../domain/errors.ts";
 import type { FormatReader } from "../model.ts";
-import { invoiceTitle, readPrinted, type PrintedBlock, type PrintedLine } from "./printed.ts";
-import { readTable, type TableCell } from "./table.ts";
+import { invoiceTitle, readPrinted } from "./printed.ts";
+import type { PrintedBlock, PrintedLine } from "./printed-blocks.ts";
+import { readTable } from "./table.ts";
+import type { TableCell } from "./table-cells.ts";
 
 type Element = NonNullable<ReturnType<typeof DomUtils.findOne>>;
 

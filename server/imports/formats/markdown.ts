@@ -6,7 +6,8 @@
 import { marked, type Token, type Tokens } from "marked";
 import { AppError } from "../../domain/errors.ts";
 import type { FormatReader } from "../model.ts";
-import { afterColon, invoiceTitle, readPrinted, type PrintedBlock, type PrintedLine } from "./printed.ts";
+import { invoiceTitle, readPrinted } from "./printed.ts";
+import { afterColon, type PrintedBlock, type PrintedLine } from "./printed-blocks.ts";
 import { readTable } from "./table.ts";
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };

@@ -27,28 +27,16 @@
 //   a formula-looking cell in a numeric or date column is a problem.
 // - A bad cell is a problem {row, column, value, issue} (row: the file's 1-based row, the header
 //   row counted) and skips its record (the whole invoice, client or product); the others go on.
+// Where each rule lives: the header in table-headers.ts, the file's evidence for numbers and dates
+// in table-conventions.ts, one cell in table-cells.ts; this file groups the rows into records.
 import { AppError } from "../../domain/errors.ts";
-import { isCurrencyCode, minorUnits } from "../../domain/currencies.ts";
-import { currenciesOfSymbol, readAmount, readQuantity, type Reading } from "../../domain/decimal-text.ts";
 import { SCALE_DECIMALS, toScaled } from "../../domain/money.ts";
-import { INVOICE_STATUSES, INVOICE_TYPES, type InvoiceStatus } from "../../domain/lifecycle.ts";
-import { dateOrderOf, readDate, type DateOrder } from "../extract/dates.ts";
-import { fieldLabel, titleLabel } from "../extract/vocabulary.ts";
-import { emptyResult, MAX_IMPORT_ROWS, type ImportProblem, type InvoiceDraft, type ReadOptions, type ReadResult, type StatedTotals } from "../model.ts";
-import {
-  checkedMapping,
-  entityOfFields,
-  fieldForEntity,
-  fieldOfHeader,
-  LINE_COLUMNS,
-  TOTALS,
-  type ColumnField,
-  type ColumnMatch,
-  type Entity,
-  type TotalField,
-} from "./columns.ts";
-
-export type TableCell = string | number | boolean | Date | null;
+import type { InvoiceStatus } from "../../domain/lifecycle.ts";
+import { emptyResult, MAX_IMPORT_ROWS, type ImportProblem, type InvoiceDraft, type ReadOptions, type ReadResult, type StatedTotals, tooManyRows } from "../model.ts";
+import { checkedMapping, entityOfFields, LINE_COLUMNS, TOTALS, type ColumnField, type TotalField } from "./columns.ts";
+import { isBlank, isEmptyRow, readCell, readCurrency, readType, textOf, withoutInertMark, type Conventions, type TableCell } from "./table-cells.ts";
+import { conventionsOf } from "./table-conventions.ts";
+import { findHeaderRows, LINE_SIGNS, resolveColumns, type Column } from "./table-headers.ts";
 
 export type TableSource = {
   /** Rows of the file above rows[0] (so problems name the file's own row). */
@@ -58,334 +46,6 @@ export type TableSource = {
   /** The workbook counts serial dates from 1904 (old Mac Excel). */
   date1904?: boolean;
 };
-
-type Column = { index: number; header: string; field: ColumnField; explicit: boolean };
-type Header = { last: number; columns: Column[]; ignored: Array<{ header: string }> };
-
-const isBlank = (cell: TableCell | undefined): boolean => cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
-const isEmptyRow = (row: readonly TableCell[] | undefined): boolean => !row || row.every(isBlank);
-
-/** A cell as text: numbers by their shortest decimal string, dates as ISO days. */
-function textOf(cell: TableCell | undefined): string {
-  if (cell === null || cell === undefined) return "";
-  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
-  return String(cell);
-}
-
-/** Text the service's CSV export made inert ("'=HYPERLINK(…)") as the user wrote it. */
-function withoutInertMark(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
-
-// ---------------------------------------------------------------- header
-
-/** Cells the XLSX reader spread from a merged one: the same text twice side by side. */
-function hasSpreadCells(row: readonly TableCell[]): boolean {
-  return row.some((cell, index) => index > 0 && !isBlank(cell) && textOf(cell) === textOf(row[index - 1]));
-}
-
-/** The party a top header names ("Customer", "Lieferant"), which prefixes the neutral fields under it. */
-function partyOf(top: string): "from" | "bill_to" | null {
-  const match = fieldOfHeader(top);
-  if (match?.field === "from_name" || fieldLabel(top)?.role === "from") return "from";
-  if (match?.field === "bill_to_name" || fieldLabel(top)?.role === "billTo") return "bill_to";
-  return null;
-}
-
-const PARTY_PREFIXED: Record<"from" | "bill_to", Partial<Record<ColumnField, ColumnField>>> = {
-  from: { name: "from_name", email: "from_email", tax_id: "from_tax_id" },
-  bill_to: {
-    name: "bill_to_name", email: "bill_to_email", tax_id: "bill_to_tax_id", street: "bill_to_street", street2: "bill_to_street2",
-    city: "bill_to_city", postal_code: "bill_to_postal_code", region: "bill_to_region", country: "bill_to_country",
-  },
-};
-
-function headerCell(top: string, bottom: string | null, mapping: Record<string, ColumnField>): { header: string; match: ColumnMatch | null } {
-  if (bottom === null) return { header: top, match: fieldOfHeader(top, mapping) };
-  const header = top && top !== bottom ? `${top} ${bottom}` : bottom || top;
-  const whole = fieldOfHeader(header, mapping);
-  if (whole || !bottom) return { header, match: whole };
-  const own = fieldOfHeader(bottom, mapping);
-  const party = partyOf(top);
-  const prefixed = own && !own.explicit && party ? PARTY_PREFIXED[party][own.field] : undefined;
-  return { header, match: prefixed ? { field: prefixed, explicit: false } : own };
-}
-
-function columnsOf(top: readonly TableCell[], bottom: readonly TableCell[] | null, mapping: Record<string, ColumnField>): { matched: Column[]; unmatched: string[] } {
-  const matched: Column[] = [];
-  const unmatched: string[] = [];
-  const width = Math.max(top.length, bottom?.length ?? 0);
-  for (let index = 0; index < width; index++) {
-    const above = textOf(top[index]).trim();
-    const below = bottom ? textOf(bottom[index]).trim() : null;
-    if (!above && !below) continue;
-    const { header, match } = headerCell(above, below, mapping);
-    if (match) matched.push({ index, header, ...match });
-    else unmatched.push(header);
-  }
-  return { matched, unmatched };
-}
-
-/** A header row names at least two fields, and more than it leaves unnamed. */
-function isHeader(columns: { matched: Column[]; unmatched: string[] }): boolean {
-  return columns.matched.length >= 2 && columns.matched.length >= columns.unmatched.length;
-}
-
-function findHeaderRows(rows: readonly (readonly TableCell[])[], mapping: Record<string, ColumnField>): (Header & { first: number }) | null {
-  const first = rows.findIndex((row) => !isEmptyRow(row));
-  if (first === -1) return null;
-  const top = rows[first]!;
-  const single = columnsOf(top, null, mapping);
-  const below = rows[first + 1];
-  const double = below && hasSpreadCells(top) ? columnsOf(top, below, mapping) : null;
-  const named = (columns: { matched: Column[] }): number => new Set(columns.matched.map((column) => column.field)).size;
-  const chosen = double && named(double) > named(single) ? double : single;
-  if (!isHeader(chosen)) return null;
-  return { first, last: chosen === single ? first : first + 1, columns: chosen.matched, ignored: chosen.unmatched.map((header) => ({ header })) };
-}
-
-/** Whether the rows start with a header row this reader understands (else the XLSX is a printed layout). */
-export function hasTableHeader(rows: readonly (readonly TableCell[])[], options: ReadOptions): boolean {
-  return findHeaderRows(rows, checkedMapping(options.mapping)) !== null;
-}
-
-const LINE_SIGNS: ReadonlySet<ColumnField> = new Set(["description", "quantity", "unit_price"]);
-
-/** The table's own meaning of "Amount" and "Total" (see the rules at the top), then each field for the entity, first column wins. */
-function resolveColumns(columns: readonly Column[], entity: Entity): { kept: Column[]; dropped: Column[] } {
-  const fields = new Set(columns.map((column) => column.field));
-  const hasLines = [...LINE_SIGNS].some((field) => fields.has(field));
-  const kept: Column[] = [];
-  const dropped: Column[] = [];
-  const taken = new Set<ColumnField>();
-  for (const column of columns) {
-    let field: ColumnField | null = column.field;
-    if (!column.explicit && entity === "invoices" && field === "line_amount" && !hasLines) field = "total";
-    // A price list names its products in the column a line table calls the description ("Product").
-    if (entity === "products" && field === "description" && !fields.has("name") && !taken.has("name")) field = "name";
-    field = fieldForEntity(field, entity);
-    if (field === null || taken.has(field)) dropped.push(column);
-    else {
-      taken.add(field);
-      kept.push({ ...column, field });
-    }
-  }
-  return { kept, dropped };
-}
-
-// ---------------------------------------------------------------- evidence
-
-const MONEY: ReadonlySet<ColumnField> = new Set(["unit_price", "line_amount", "subtotal", "tax", "total", "amount_paid", "amount_due"]);
-const PERCENT: ReadonlySet<ColumnField> = new Set(["tax_rate", "invoice_tax_rate"]);
-const DATES: ReadonlySet<ColumnField> = new Set(["issue_date", "due_date", "delivery_date"]);
-const NUMERIC: ReadonlySet<ColumnField> = new Set([...MONEY, ...PERCENT, "quantity"]);
-
-/** The decimal mark a numeric text shows beyond doubt: "1.234,50", "0,5" say ","; "1,234.50", "0.5" say ".". */
-function decimalMarkOf(text: string): "," | "." | null {
-  const digits = text.replace(/[^\d.,]/g, "");
-  if (/\.\d{3},\d+$|,\d{1,2}$|,\d{4,}$/.test(digits)) return ",";
-  if (/,\d{3}\.\d+$|\.\d{1,2}$|\.\d{4,}$/.test(digits)) return ".";
-  return null;
-}
-
-/** What day-month order a numeric date shows beyond doubt: "25/12/2026" dmy, "12/25/2026" mdy. */
-function dateOrderShown(text: string): DateOrder | null {
-  const match = /^(\d{1,2})[./-](\d{1,2})[./-]\d{2,4}$/.exec(text.trim());
-  if (!match) return null;
-  if (Number(match[1]) > 12) return "dmy";
-  if (Number(match[2]) > 12) return "mdy";
-  return null;
-}
-
-/** The one answer every cell that shows one agrees on, or null. */
-function unanimous<Value>(cells: Iterable<string>, shown: (text: string) => Value | null): Value | null {
-  const answers = new Set<Value>();
-  for (const text of cells) {
-    const answer = shown(text);
-    if (answer !== null) answers.add(answer);
-  }
-  return answers.size === 1 ? [...answers][0]! : null;
-}
-
-type Conventions = {
-  /** The locale numbers are read by: the file's evidence, else options.locale. */
-  numberLocale: string | undefined;
-  /** The decimal mark the file's own numbers show, when they agree on one. */
-  decimalMark: "," | "." | null;
-  /** Day-month order, when the file or options.locale decides it. */
-  dateOrder: DateOrder | null;
-  date1904: boolean;
-};
-
-function evidence(rows: ReadonlyArray<readonly TableCell[]>, columns: readonly Column[], options: ReadOptions, source: TableSource): Conventions {
-  const textsOf = (fields: ReadonlySet<ColumnField>): string[] =>
-    columns.filter((column) => fields.has(column.field)).flatMap((column) => rows.map((row) => row[column.index]).filter((cell): cell is string => typeof cell === "string"));
-  const mark = unanimous(textsOf(NUMERIC), decimalMarkOf);
-  const order = unanimous(textsOf(DATES), dateOrderShown);
-  return {
-    numberLocale: mark === "," ? "de-DE" : mark === "." ? "en-US" : options.locale,
-    decimalMark: mark,
-    dateOrder: order ?? (options.locale ? dateOrderOf(options.locale) : null),
-    date1904: source.date1904 === true,
-  };
-}
-
-// ---------------------------------------------------------------- cells
-
-type Cell = Reading<unknown>;
-const fail = (expected: string): Cell => ({ ok: false, expected });
-const ok = (value: unknown): Cell => ({ ok: true, value });
-
-const FORMULA = "a value, not a formula (formulas are never evaluated)";
-
-/** A numeric or date cell that is a formula, or text made inert, refused before reading. */
-function looksLikeFormula(text: string): boolean {
-  return /^['=@+]/.test(text.trim()) || /^-\s*[A-Za-z(]/.test(text.trim());
-}
-
-/** Minor units of a number cell, exactly: its shortest decimal string, never a float product. */
-export function minorOfNumber(value: number, currency: string): Reading<number> {
-  const text = String(value);
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  const decimals = minorUnits(currency);
-  if (!match) return { ok: false, expected: `an amount of ${currency} with at most ${decimals} decimals` };
-  const [, sign, whole = "", fraction = ""] = match;
-  if (/[^0]/.test(fraction.slice(decimals))) return { ok: false, expected: `at most ${decimals} decimals for ${currency}` };
-  const minor = Number(BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0")));
-  if (!Number.isSafeInteger(minor)) return { ok: false, expected: `an amount within ±(2^53 − 1) minor units of ${currency}` };
-  return { ok: true, value: sign && minor !== 0 ? -minor : minor };
-}
-
-function readMoney(cell: TableCell, currency: string, reading: Conventions): Cell {
-  if (typeof cell === "number") return minorOfNumber(cell, currency);
-  const text = textOf(cell).trim();
-  if (looksLikeFormula(text)) return fail(FORMULA);
-  return readAmount(text, { currency, locale: reading.numberLocale });
-}
-
-function readNumber(cell: TableCell, reading: Conventions): Reading<number> {
-  if (typeof cell === "number") return /e/i.test(String(cell)) ? { ok: false, expected: "a number of at most 4 decimals" } : readQuantity(String(cell));
-  const text = textOf(cell).trim();
-  if (looksLikeFormula(text)) return { ok: false, expected: FORMULA };
-  // decimal-text refuses a quantity "1.000" under a comma locale (a one to machines); the file's own
-  // decimal commas say its dots group.
-  const grouped = reading.decimalMark === "," && /^[-−]?\d{1,3}(\.\d{3})+$/.test(text);
-  return readQuantity(grouped ? text.replaceAll(".", "") : text, { locale: reading.numberLocale });
-}
-
-function readPercent(cell: TableCell, reading: Conventions): Cell {
-  const number = readNumber(typeof cell === "string" ? cell.trim().replace(/\s*%$/, "") : cell, reading);
-  if (!number.ok) return number;
-  return number.value >= 0 && number.value <= 100 ? number : fail("a percentage from 0 to 100, such as 19 or 7.5");
-}
-
-const DAY_MS = 86_400_000;
-const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
-const EXCEL_1904_EPOCH = Date.UTC(1904, 0, 1);
-
-/** A day counted as Excel counts it (1 = 1900-01-01; the fraction is the time of day). */
-export function serialDate(serial: number, date1904 = false): string | null {
-  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
-  return new Date((date1904 ? EXCEL_1904_EPOCH : EXCEL_EPOCH) + Math.floor(serial) * DAY_MS).toISOString().slice(0, 10);
-}
-
-function readDay(cell: TableCell, reading: Conventions): Cell {
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? fail("a date") : ok(cell.toISOString().slice(0, 10));
-  if (typeof cell === "number") {
-    const day = serialDate(cell, reading.date1904);
-    return day ? ok(day) : fail("a date, or a spreadsheet's day number from 1 to 2958465");
-  }
-  const text = textOf(cell).trim();
-  if (looksLikeFormula(text)) return fail(FORMULA);
-  const date = readDate(text, reading.dateOrder ?? "dmy");
-  if (!date) return fail("a date such as 2026-11-01");
-  if (date.ambiguous && reading.dateOrder === null) {
-    const swapped = readDate(text, "mdy");
-    return fail(`an unambiguous date: ${text} may be ${date.date} or ${swapped?.date}; write 2026-11-01 or give options.locale`);
-  }
-  return ok(date.date);
-}
-
-const typeKey = (text: string): string => text.trim().toLowerCase().replace(/[\s-]+/g, "_");
-
-function readType(cell: TableCell): Cell {
-  const text = withoutInertMark(textOf(cell)).trim();
-  const key = typeKey(text);
-  if ((INVOICE_TYPES as readonly string[]).includes(key)) return ok(key);
-  const title = titleLabel(text);
-  return title && title.rest === "" ? ok(title.role) : fail(`one of ${INVOICE_TYPES.join(", ")}`);
-}
-
-function readCode(cell: TableCell, allowed: readonly string[], what: string): Cell {
-  const text = textOf(cell).trim();
-  const code = allowed.find((each) => each.toLowerCase() === text.toLowerCase());
-  return code ? ok(code) : fail(`${what}: one of ${allowed.join(", ")}`);
-}
-
-function readCurrency(cell: TableCell): Cell {
-  const text = textOf(cell).trim();
-  if (isCurrencyCode(text.toUpperCase())) return ok(text.toUpperCase());
-  const meant = currenciesOfSymbol(text);
-  return meant.length === 1 ? ok(meant[0]) : fail("an ISO 4217 currency code such as EUR");
-}
-
-/** Unit words spreadsheets write for the UN/ECE Rec. 20 codes invoices use most. */
-const UNIT_WORDS: ReadonlyArray<[RegExp, string]> = [
-  [/^(h|hr|hrs|hours?|std|stunden?|heures?|horas?|ore|uur|時間)$/i, "HUR"],
-  [/^(d|days?|tage?|jours?|d[ií]as?|giorni|giorno|dagen|dag|日)$/i, "DAY"],
-  [/^(months?|monate?|mois|mes(es)?|mes[ei]|maand(en)?|か月|ヶ月)$/i, "MON"],
-  [/^(pcs?|pieces?|stk|st[üu]ck|units?|pi[eè]ces?|pz|uds?|unidad(es)?|stuks?|個)$/i, "C62"],
-  [/^kg$/i, "KGM"],
-  [/^km$/i, "KMT"],
-];
-
-function readUnit(cell: TableCell): Cell {
-  const text = textOf(cell).trim().replace(/\.$/, "");
-  if (/^[A-Z0-9]{1,3}$/.test(text)) return ok(text);
-  const code = UNIT_WORDS.find(([pattern]) => pattern.test(text))?.[1];
-  return code ? ok(code) : fail("a UN/ECE Rec. 20 unit code such as C62, HUR or DAY");
-}
-
-function readCountry(cell: TableCell): Cell {
-  const text = textOf(cell).trim().toUpperCase();
-  return /^[A-Z]{2}$/.test(text) ? ok(text) : fail("an ISO 3166-1 alpha-2 country code such as DE");
-}
-
-const TAX_CATEGORIES = ["S", "Z", "E", "AE", "K", "G", "O", "L", "M"] as const;
-
-function readCell(field: ColumnField, cell: TableCell, currency: string, reading: Conventions): Cell {
-  if (MONEY.has(field)) return readMoney(cell, currency, reading);
-  if (PERCENT.has(field)) return readPercent(cell, reading);
-  if (DATES.has(field)) return readDay(cell, reading);
-  switch (field) {
-    case "quantity":
-      return readNumber(cell, reading);
-    case "type":
-      return readType(cell);
-    case "status":
-      return readCode(cell, INVOICE_STATUSES, "a status");
-    case "currency":
-      return readCurrency(cell);
-    case "tax_category":
-      return readCode(cell, TAX_CATEGORIES, "a VAT category");
-    case "unit":
-      return readUnit(cell);
-    case "country":
-    case "bill_to_country":
-      return readCountry(cell);
-    case "iban":
-      return ok(textOf(cell).replace(/\s+/g, "").toUpperCase());
-    case "bic":
-      return ok(textOf(cell).trim().toUpperCase());
-    case "email":
-    case "from_email":
-    case "bill_to_email":
-    case "locale":
-      return ok(textOf(cell).trim());
-    default:
-      return ok(withoutInertMark(textOf(cell)));
-  }
-}
 
 // ---------------------------------------------------------------- rows
 
@@ -635,9 +295,6 @@ function productOf(table: Table, row: Row, options: ReadOptions): Record<string,
 
 // ---------------------------------------------------------------- the table
 
-function tooManyRows(count: number): AppError {
-  return new AppError("VALIDATION_ERROR", `The table holds ${count} rows; at most ${MAX_IMPORT_ROWS.toLocaleString("en")} rows are read`, { field: "content", issue: "too many rows" });
-}
 
 export function readTable(rows: TableCell[][], options: ReadOptions, source: TableSource = {}): ReadResult {
   options.signal?.throwIfAborted();
@@ -650,7 +307,7 @@ export function readTable(rows: TableCell[][], options: ReadOptions, source: Tab
     });
   }
   const body = rows.slice(header.last + 1).map((cells, offset) => ({ index: header.last + 1 + offset, cells })).filter((row) => !isEmptyRow(row.cells));
-  if (body.length > MAX_IMPORT_ROWS) throw tooManyRows(body.length);
+  if (body.length > MAX_IMPORT_ROWS) throw tooManyRows(`The table holds ${body.length} rows`);
   result.rows = body.length;
   const entity = options.entity ?? entityOfFields(header.columns.map((column) => column.field));
   const { kept, dropped } = resolveColumns(header.columns, entity);
@@ -658,7 +315,7 @@ export function readTable(rows: TableCell[][], options: ReadOptions, source: Tab
   for (const column of [...dropped, ...header.ignored]) {
     result.notices.push({ row: headerRow, column: column.header, issue: `column not read: it names no field of ${entity}` });
   }
-  const table = new Table(kept, evidence(body.map((row) => row.cells), kept, options, source), source);
+  const table = new Table(kept, conventionsOf(body.map((row) => row.cells), kept, options, source.date1904 === true), source);
   if (entity === "invoices") {
     for (const group of groupInvoices(table, body)) {
       const draft = invoiceOf(table, group, options, result.notices);

@@ -12,11 +12,13 @@
 // so a merged header ("Customer" over "Name | E-mail") names every column beneath it.
 import { AppError } from "../../domain/errors.ts";
 import { openPackage, type Package } from "../archive.ts";
-import { MAX_IMPORT_ROWS, type FormatReader } from "../model.ts";
+import { MAX_IMPORT_ROWS, type FormatReader, tooManyRows } from "../model.ts";
 import { parseXml, type XmlNode, type XmlValue } from "../xml.ts";
 import { currenciesOfSymbol } from "../../domain/decimal-text.ts";
-import { readPrintedRows } from "./printed.ts";
-import { hasTableHeader, readTable, serialDate, type TableCell } from "./table.ts";
+import { readPrintedRows } from "./printed-grid.ts";
+import { readTable } from "./table.ts";
+import { serialDate, type TableCell } from "./table-cells.ts";
+import { hasTableHeader } from "./table-headers.ts";
 
 const LISTS = new Set(["sheet", "Relationship", "row", "c", "si", "r", "numFmt", "xf", "mergeCell"]);
 
@@ -155,9 +157,6 @@ function cellValue(cell: XmlNode, strings: readonly string[], styles: readonly N
   return number;
 }
 
-function tooManyRows(count: number): AppError {
-  return new AppError("VALIDATION_ERROR", `The sheet holds ${count} rows; at most ${MAX_IMPORT_ROWS.toLocaleString("en")} rows are read`, { field: "content", issue: "too many rows" });
-}
 
 /** A worksheet's cells as a grid, or null when it holds no value. */
 function sheetGrid(sheet: XmlNode, strings: readonly string[], styles: readonly NumberStyle[], date1904: boolean): Grid | null {
@@ -165,7 +164,7 @@ function sheetGrid(sheet: XmlNode, strings: readonly string[], styles: readonly 
   if (!worksheet) throw malformed("a worksheet without <worksheet>");
   const rowNodes = asList(asNode(worksheet.sheetData)?.row);
   // A header, and the rows above it, may sit over the 10,000 data rows: refuse well before building them.
-  if (rowNodes.length > MAX_IMPORT_ROWS + 100) throw tooManyRows(rowNodes.length);
+  if (rowNodes.length > MAX_IMPORT_ROWS + 100) throw tooManyRows(`The sheet holds ${rowNodes.length} rows`);
   const byRow = new Map<number, TableCell[]>();
   const uncomputed = new Set<string>();
   rowNodes.forEach((rowNode, rowIndex) => {

@@ -4,7 +4,8 @@
 import { describe, expect, test } from "bun:test";
 import { MAX_IMPORT_ROWS } from "../../../server/imports/model.ts";
 import { fieldOfHeader, headerKey } from "../../../server/imports/formats/columns.ts";
-import { minorOfNumber, readTable, serialDate, type TableCell } from "../../../server/imports/formats/table.ts";
+import { readTable } from "../../../server/imports/formats/table.ts";
+import { minorOfNumber, serialDate, type TableCell } from "../../../server/imports/formats/table-cells.ts";
 import { expect422, options } from "./tabular-helpers.ts";
 
 const read = (rows: TableCell[][], more = {}) => readTable(rows, options(more));

@@ -1,7 +1,7 @@
 // The first worksheet of an XLSX as the grid the tabular reader gets (TableCell[][]), loaded by
 // exceljs: what the XLSX import reader hands readPrintedRows for the export's printed layout.
 import ExcelJS from "exceljs";
-import type { TableCell } from "../../../server/imports/formats/table.ts";
+import type { TableCell } from "../../../server/imports/formats/table-cells.ts";
 
 function cellOf(value: ExcelJS.CellValue): TableCell {
   if (value === null || value === undefined) return null;

@@ -37,7 +37,7 @@ import type { PostalAddress } from "../../../server/domain/profile.ts";
 import { readDocx } from "../../../server/imports/formats/docx.ts";
 import { readHtml } from "../../../server/imports/formats/html.ts";
 import { readMarkdown } from "../../../server/imports/formats/markdown.ts";
-import { readPrintedRows } from "../../../server/imports/formats/printed.ts";
+import { readPrintedRows } from "../../../server/imports/formats/printed-grid.ts";
 import type { ReadOptions, ReadResult } from "../../../server/imports/model.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
 import { ALL } from "../../render/codecs/fixtures.ts";
