@@ -17,7 +17,7 @@ import { loadProfile, todayFor, type Writer } from "../invoices/writes.ts";
 import type { Services } from "../services.ts";
 import { commitPlan } from "./commit.ts";
 import { detectFormat } from "./detect.ts";
-import { MAX_IMPORT_ROWS, type ImportFormat, type ImportProblem, type Place, type ReadResult } from "./model.ts";
+import { MAX_IMPORT_ROWS, tooManyRows, type ImportFormat, type ImportProblem, type Place, type ReadResult } from "./model.ts";
 import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
 import { readerFor } from "./readers.ts";
 
@@ -223,7 +223,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
     signal,
   });
   if (read.rows > MAX_IMPORT_ROWS) {
-    throw new AppError("VALIDATION_ERROR", `The file holds ${read.rows} rows; an import takes at most ${MAX_IMPORT_ROWS}: split it`, { field: "content", issue: `at most ${MAX_IMPORT_ROWS} rows` });
+    throw tooManyRows(`The file holds ${read.rows} rows`);
   }
   prepared.progress(0, read.invoices.length + read.clients.length + read.products.length, `read ${read.rows} rows`);
   const dryRun = prepared.known ?? (request.previewAbove !== null && read.rows > request.previewAbove);

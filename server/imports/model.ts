@@ -4,6 +4,7 @@
 // schemas, matches clients, and previews or commits; readers only read. A reader throws an AppError
 // VALIDATION_ERROR (422 naming the problem) only when the file as a whole cannot be read (malformed,
 // a zip bomb, an XML DOCTYPE, too many rows); a bad record is a problem and the others go on.
+import { AppError } from "../domain/errors.ts";
 import type { InvoiceStatus } from "../domain/lifecycle.ts";
 
 /** The 16 formats the import reads (spec: the `import` tool), detected from the content when not named. */
@@ -29,6 +30,11 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** The most rows (table rows, JSON items, vCards, e-invoice lines) one file may hold. */
 export const MAX_IMPORT_ROWS = 10_000;
+
+/** The refusal of a file over MAX_IMPORT_ROWS; `holding` says what it holds ("The table holds 10001 rows"). */
+export function tooManyRows(holding: string): AppError {
+  return new AppError("VALIDATION_ERROR", `${holding}; at most ${MAX_IMPORT_ROWS.toLocaleString("en")} rows are read: split it`, { field: "content", issue: "too many rows" });
+}
 
 /**
  * Where something sits in the file: a 1-based row of a table (its header is row 1), a line of a

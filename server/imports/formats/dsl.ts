@@ -6,7 +6,7 @@
 import { parseDsl, type DslProblem } from "../../../render/codecs/dsl-parse.ts";
 import { AppError } from "../../domain/errors.ts";
 import { decodeText } from "../text.ts";
-import { emptyResult, MAX_IMPORT_ROWS, type FormatReader, type ImportProblem, type ReadOptions, type ReadResult } from "../model.ts";
+import { emptyResult, MAX_IMPORT_ROWS, type FormatReader, type ImportProblem, type ReadOptions, type ReadResult, tooManyRows } from "../model.ts";
 
 type Chunk = { index: number; firstLine: number; lines: string[] };
 
@@ -66,7 +66,7 @@ export const readDsl: FormatReader = async (bytes, options) => {
   if (text === null) throw refusal("the file is binary, not text");
   const chunks = chunksOf(text);
   if (chunks.length === 0) throw refusal("no invoice in the text, only blank lines and comments");
-  if (chunks.length > MAX_IMPORT_ROWS) throw refusal(`${chunks.length} invoices: at most ${MAX_IMPORT_ROWS.toLocaleString("en")} rows`);
+  if (chunks.length > MAX_IMPORT_ROWS) throw tooManyRows(`The DSL file holds ${chunks.length} invoices`);
   const result = emptyResult();
   result.rows = chunks.length;
   for (const chunk of chunks) readChunk(chunk, options, result);

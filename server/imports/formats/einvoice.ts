@@ -18,7 +18,7 @@ import { AppError } from "../../domain/errors.ts";
 import { isCurrencyCode, minorUnits } from "../../domain/currencies.ts";
 import { lineAmount, MAX_AMOUNT, toScaled, ZERO_RATE_CATEGORIES, type TaxCategory } from "../../domain/money.ts";
 import { readDate } from "../extract/dates.ts";
-import { emptyResult, MAX_IMPORT_ROWS, type ImportProblem, type ReadResult, type StatedTotals } from "../model.ts";
+import { emptyResult, MAX_IMPORT_ROWS, type ImportProblem, type ReadResult, type StatedTotals, tooManyRows } from "../model.ts";
 import { decodeText } from "../text.ts";
 import { parseXml, xmlRoot, type XmlNode, type XmlValue } from "../xml.ts";
 
@@ -418,7 +418,7 @@ function defined(fields: Record<string, unknown>): Record<string, unknown> {
 export function einvoiceResult(doc: ReadEInvoice): ReadResult {
   const rows = doc.lines.length + doc.allowancesCharges.length;
   if (rows > MAX_IMPORT_ROWS) {
-    throw new AppError("VALIDATION_ERROR", `The e-invoice has ${rows} lines; at most 10,000 rows are read`, { field: "content", issue: "too many rows" });
+    throw tooManyRows(`The e-invoice has ${rows} lines`);
   }
   const currency = doc.currency?.text ?? null;
   const terms = new Terms(currency ?? "");

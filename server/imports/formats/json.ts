@@ -14,7 +14,7 @@ import { clientFields, clientOutput } from "../../../routers/clients/client.sche
 import { createFields, invoiceOutput, lineItemInput, lineItemOutput } from "../../../routers/invoices/invoice.schema.ts";
 import { productFields, productOutput } from "../../../routers/products/product.schema.ts";
 import { decodeText } from "../text.ts";
-import { emptyResult, MAX_IMPORT_ROWS, type FormatReader, type ImportProblem, type ReadResult, type StatedTotals } from "../model.ts";
+import { emptyResult, MAX_IMPORT_ROWS, type FormatReader, type ImportProblem, type ReadResult, type StatedTotals, tooManyRows } from "../model.ts";
 
 /** The deepest nesting read; an export nests four levels. */
 export const MAX_DEPTH = 64;
@@ -198,7 +198,7 @@ function recordsOf(document: Json, result: ReadResult): Array<{ kind: Kind; valu
 export const readJson: FormatReader = async (bytes) => {
   const result = emptyResult();
   const records = recordsOf(parse(bytes), result);
-  if (records.length > MAX_IMPORT_ROWS) throw refusal(`${records.length} records: at most ${MAX_IMPORT_ROWS.toLocaleString("en")} rows`);
+  if (records.length > MAX_IMPORT_ROWS) throw tooManyRows(`The JSON holds ${records.length} records`);
   result.rows = records.length;
   for (const { kind, value, at } of records) readRecord(kind, value, at, result);
   return result;

@@ -11,7 +11,7 @@
 import { Buffer } from "node:buffer";
 import { AppError } from "../../domain/errors.ts";
 import { countryCode } from "../extract/parties.ts";
-import { emptyResult, MAX_IMPORT_ROWS, type FormatReader, type ReadResult } from "../model.ts";
+import { emptyResult, MAX_IMPORT_ROWS, type FormatReader, type ReadResult, tooManyRows } from "../model.ts";
 
 type RawLine = { text: string; line: number };
 type Card = { index: number; line: number; lines: RawLine[] };
@@ -281,7 +281,7 @@ function readCard(card: Card, result: ReadResult): void {
 
 export const readVcard: FormatReader = async (bytes) => {
   const cards = cardsOf(Buffer.from(bytes).toString("latin1").replace(/^\xEF\xBB\xBF/, ""));
-  if (cards.length > MAX_IMPORT_ROWS) throw refusal(`${cards.length} cards: at most ${MAX_IMPORT_ROWS.toLocaleString("en")} rows`);
+  if (cards.length > MAX_IMPORT_ROWS) throw tooManyRows(`The vCard file holds ${cards.length} cards`);
   const result = emptyResult();
   result.rows = cards.length;
   for (const card of cards) readCard(card, result);
