@@ -17,6 +17,7 @@ import { newInvoice, searchFold, type ClientSnapshot, type InvoiceFieldsInput, t
 import { planTransition, type InvoiceStatus, type Mover } from "../domain/lifecycle.ts";
 import type { StoredProfile } from "../domain/profile.ts";
 import type { SchemaIssue } from "../domain/validation.ts";
+import { breather } from "./breather.ts";
 import type { ImportFormat, ImportProblem, InvoiceDraft, Place, ReadResult, StatedTotals } from "./model.ts";
 
 /** A schema check the router hands in (the create input's zod schema): the parsed value or its issues. */
@@ -27,7 +28,6 @@ export type Checks = { invoice: Check<InvoiceFieldsInput>; client: Check<ClientI
 export type PlanOptions = {
   /** "as_stated" gives each invoice the status its file states; "draft" (default) makes drafts. */
   status: "draft" | "as_stated";
-  format: ImportFormat;
 };
 
 /** create: made by this import; match: an entity the account already had; unchanged: made by an earlier import of the same record. */
@@ -163,13 +163,13 @@ function buyerOf(fields: InvoiceFieldsInput): ClientInput {
   };
 }
 
-function totalsProblems(place: Place, record: InvoiceRecord, stated: StatedTotals | undefined, format: ImportFormat): ImportProblem[] {
+function totalsProblems(place: Place, record: InvoiceRecord, stated: StatedTotals | undefined, format: ImportFormat | undefined): ImportProblem[] {
   if (!stated) return [];
   const problems: ImportProblem[] = [];
   for (const name of ["subtotal", "tax", "total"] as const) {
     const given = stated[name];
     if (given === undefined || given === record[name]) continue;
-    const where = E_INVOICE_FORMATS.has(format) ? { term: TOTAL_TERMS[name] } : { column: name };
+    const where = format && E_INVOICE_FORMATS.has(format) ? { term: TOTAL_TERMS[name] } : { column: name };
     problems.push({ ...place, ...where, value: String(given), issue: `the file states ${name} ${given} (minor units) but its lines give ${record[name]}; nothing is recomputed` });
   }
   return problems;
@@ -185,7 +185,7 @@ function paidNotices(place: Place, record: InvoiceRecord, stated: StatedTotals |
 async function numberTaken(context: PlanContext, record: InvoiceRecord, seen: Set<string>): Promise<string | null> {
   if (!record.number) return null;
   const key = `${record.type}\u0000${record.number}`;
-  if (seen.has(key)) return `number ${record.number} appears twice in the file`;
+  if (seen.has(key)) return `number ${record.number} appears twice in what is imported`;
   seen.add(key);
   const holder = await findInvoiceByNumber(context.db, context.accountId, record.type, record.number);
   return holder ? `number ${record.number} is already used by ${holder}` : null;
@@ -312,7 +312,7 @@ async function planInvoice(context: PlanContext, checked: CheckedInvoice, direct
   } catch (error) {
     return refused([problemOf(draft.place, error, "status")]);
   }
-  const problems = totalsProblems(draft.place, record, draft.totals, context.options.format);
+  const problems = totalsProblems(draft.place, record, draft.totals, draft.format);
   const taken = await numberTaken(context, record, numbers);
   if (taken) problems.push({ ...draft.place, column: "number", value: record.number, issue: taken, code: "NUMBER_TAKEN" });
   if (problems.length > 0) return refused(problems);
@@ -350,6 +350,10 @@ export async function planImport(context: PlanContext, read: ReadResult): Promis
   );
   const before = await earlier(context, "invoice", checked.flatMap(({ hash }) => (hash ? [hash] : [])));
   const numbers = new Set<string>();
-  for (const each of checked) plan.invoices.push(await planInvoice(context, each, directory, numbers, before, plan));
+  const pause = breather();
+  for (const each of checked) {
+    plan.invoices.push(await planInvoice(context, each, directory, numbers, before, plan));
+    await pause();
+  }
   return plan;
 }

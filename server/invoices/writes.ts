@@ -3,8 +3,8 @@
 // history and operation record in one transaction) and an idempotent create.
 import type { Executor } from "../../db/client.ts";
 import { getAccount } from "../../db/queries/accounts.ts";
-import { addHistory, type HistoryAction } from "../../db/queries/invoice-history.ts";
-import { findInvoiceByNumber, insertInvoice, replaceInvoice } from "../../db/queries/invoices.ts";
+import { addHistories, addHistory, type HistoryAction } from "../../db/queries/invoice-history.ts";
+import { findInvoiceByNumber, insertInvoice, insertInvoices, replaceInvoice } from "../../db/queries/invoices.ts";
 import { takeNextNumber } from "../../db/queries/number-sequences.ts";
 import { findOperation, saveOperation } from "../../db/queries/operations.ts";
 import { insertPayment } from "../../db/queries/payments.ts";
@@ -262,6 +262,27 @@ export async function createOnce(services: Services, writer: Writer, params: Ide
     }
     return result;
   });
+}
+
+/**
+ * Inserts new drafts the caller has already checked under this same write lock (an import plans
+ * its invoices in the transaction that writes them: clients made or matched, numbers free): rows,
+ * history entries and events in a few statements rather than several per invoice.
+ */
+export async function insertCheckedInvoices(services: Services, tx: Executor, writer: Writer, records: readonly InvoiceRecord[]): Promise<void> {
+  const now = services.clock.now();
+  const at = now.toISOString();
+  await insertInvoices(tx, writer.accountId, records);
+  await addHistories(
+    tx,
+    records.map((record) => ({
+      accountId: writer.accountId,
+      invoiceId: record.id,
+      now,
+      entry: { revision: record.revision, action: "created", from_status: null, to_status: record.status, changes: [], note: null, actor: writer.actor, at },
+    })),
+  );
+  await services.events.record(tx, writer.accountId, now, records.flatMap((record) => invoiceEvents(null, record, "created")));
 }
 
 /**
