@@ -107,8 +107,11 @@ export type Meta = OpenApiMeta & {
    * into `field` as base64 with `content_type` beside it; the rest of the input from the query string.
    */
   binaryBody?: { field: string; types: readonly string[]; maxBytes: number };
-  /** REST also takes a multipart/form-data upload: its file part fills `file` (base64), its name `name`; needs binaryBody's limit. */
-  multipartBody?: { file: string; name: string };
+  /**
+   * REST also takes a multipart/form-data upload: one file part fills `file` (base64) and `name`;
+   * several fill `many` as a list of {content, file_name}. Needs binaryBody's limit, for all parts.
+   */
+  multipartBody?: { file: string; name: string; many?: string };
   /** REST: where the created (201) or accepted (202) resource is read, `{id}` its id, when not at the collection's own path. */
   location?: string;
   /** REST answers 202 Accepted when this holds of the output: the work goes on after the answer. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { documentBytes } from "../../server/imports/document.ts";
-import { runImport } from "../../server/imports/import.ts";
+import { AppError } from "../../server/domain/errors.ts";
+import { runImport, type ImportFile } from "../../server/imports/import.ts";
+import type { ImportFormat } from "../../server/imports/model.ts";
 import { EXTRACTED_FORMATS } from "../../server/imports/readers.ts";
 import { detectFormat } from "../../server/imports/detect.ts";
 import { chargeFor } from "../../server/payments/guard.ts";
@@ -10,7 +12,7 @@ import { clientFields, clientName } from "../clients/client.schema.ts";
 import { productFields, productName, productRate, productUnit } from "../products/product.schema.ts";
 import { assertScope, scopedProcedure } from "../trpc.ts";
 import { documentBody } from "./document.schema.ts";
-import { importFormat, importOptions, importOutput } from "./import.schema.ts";
+import { importedFile, importFormat, importOptions, importOutput, MAX_IMPORT_FILES } from "./import.schema.ts";
 import { IMPORT_TOOL } from "./tools.ts";
 import type { Check, Checks } from "../../server/imports/plan.ts";
 
@@ -35,6 +37,12 @@ const FILE_TYPES = [
   "text/plain",
   "application/octet-stream",
 ];
+
+/** A file's bytes, its format told from them unless given, and the name its places carry. */
+async function importedBytes(file: { content: string; encoding: "base64" | "text"; format?: ImportFormat | undefined; file_name?: string | undefined }, field: string): Promise<ImportFile> {
+  const bytes = documentBytes(file.content, file.encoding, field);
+  return { bytes, format: file.format ?? (await detectFormat(bytes)), name: file.file_name ?? field };
+}
 
 function check<Schema extends z.ZodType>(schema: Schema): Check<z.output<Schema>> {
   return (fields) => {
@@ -75,33 +83,40 @@ export const importFile = scopedProcedure("invoices:write")
       example: { content: "number,issue_date,bill_to_name,description,quantity,unit_price\nINV-1,2026-11-01,Globex,Consulting,10,120.00\n", encoding: "text", options: { dry_run: true } },
     },
     binaryBody: documentBody(FILE_TYPES),
-    multipartBody: { file: "content", name: "file_name" },
+    multipartBody: { file: "content", name: "file_name", many: "files" },
     location: "/imports/{id}",
     acceptedWhen: (output: { status: string }) => output.status === "running",
   })
   .input(
-    z.strictObject({
-      content: z.string().min(1).describe("the file, base64 (or the text itself with encoding \"text\")"),
-      encoding: z.enum(["base64", "text"]).default("base64"),
-      format: importFormat.optional(),
-      file_name: z.string().max(255).optional().describe("informative: the format is read from the content"),
-      content_type: z.string().max(200).optional().describe("informative: the format is read from the content"),
-      options: importOptions,
-    }),
+    z
+      .strictObject({
+        content: z.string().min(1).optional().describe("the file, base64 (or the text itself with encoding \"text\"); or give files"),
+        encoding: z.enum(["base64", "text"]).default("base64"),
+        format: importFormat.optional(),
+        file_name: z.string().max(255).optional().describe("informative: the format is read from the content"),
+        content_type: z.string().max(200).optional().describe("informative: the format is read from the content"),
+        files: z.array(importedFile).min(1).max(MAX_IMPORT_FILES).optional().describe(`several files read as one import (a folder of e-invoices), at most ${MAX_IMPORT_FILES}; instead of content`),
+        options: importOptions,
+      })
+      .refine((input) => (input.content === undefined) !== (input.files === undefined), { message: "give content (one file) or files (several), not both", path: ["content"] }),
   )
   .output(importOutput)
   .mutation(async ({ ctx, input, signal }) => {
     assertScope(ctx.principal, "entities:write");
-    const bytes = documentBytes(input.content, input.encoding);
-    const format = input.format ?? (await detectFormat(bytes));
+    const given = input.files ?? [{ content: input.content as string, encoding: input.encoding, format: input.format, file_name: input.file_name }];
+    const files = await Promise.all(given.map((file, index) => importedBytes(file, input.files ? `files.${index}` : "content")));
     const run = () =>
       runImport(
         ctx.services,
         writerOf(ctx),
-        { bytes, format, options: input.options, previewAbove: ctx.face === "mcp" ? TOOL_PREVIEW_ROWS : null, checks: CHECKS },
+        { files, options: input.options, previewAbove: ctx.face === "mcp" ? TOOL_PREVIEW_ROWS : null, checks: CHECKS },
         { progress: ctx.progress, signal, wait: input.options.wait },
       );
-    if (!EXTRACTED_FORMATS.has(format)) return run();
+    const extracted = files.filter((file) => EXTRACTED_FORMATS.has(file.format));
+    if (extracted.length === 0) return run();
+    if (files.length > 1) {
+      throw new AppError("VALIDATION_ERROR", `${extracted.map((file) => file.name).join(", ")}: a PDF without e-invoice XML, an image or text is read by extraction and imported one file a call`, { field: "files", issue: "one extracted file a call" });
+    }
     const paid = await chargeFor({ ...ctx, resource: `${ctx.services.config.publicUrl}/api/import` }, "ai_extract", async () => ({ ok: true, data: await run() }));
     return paid.data;
   });

@@ -5,6 +5,16 @@ import { currencyCode, localeTag } from "../shared/schemas.ts";
 
 export const importFormat = z.enum(IMPORT_FORMATS).describe("the file's format; detected from the content when left out");
 
+/** The most files one import reads at once (a folder of e-invoices); all of them within one request's 10 MB. */
+export const MAX_IMPORT_FILES = 1000;
+
+export const importedFile = z.strictObject({
+  content: z.string().min(1).describe("the file, base64 (or the text itself with encoding \"text\")"),
+  encoding: z.enum(["base64", "text"]).default("base64"),
+  format: importFormat.optional(),
+  file_name: z.string().max(255).optional(),
+});
+
 export const importOptions = z
   .strictObject({
     dry_run: z.boolean().optional().describe("show what would be made and store nothing; by default a commit, except through the tool for files over 100 rows"),
@@ -19,7 +29,11 @@ export const importOptions = z
   .default({ partial: false, status: "draft", wait: true })
   .describe("how to import: dry_run, partial, status, locale, mapping, entity, currency, wait");
 
-const placed = { row: z.int().optional().describe("1-based row of a table (its header is row 1) or line of a text"), element: z.string().optional().describe("an element path, a JSON pointer or a vCard's index") };
+const placed = {
+  row: z.int().optional().describe("1-based row of a table (its header is row 1) or line of a text"),
+  element: z.string().optional().describe("an element path, a JSON pointer or a vCard's index"),
+  file: z.string().optional().describe("which file, when one import reads several"),
+};
 const action = z.enum(["create", "match", "unchanged", "refused"]).describe("create: made now (or, in a dry run, would be); match: the account's existing one; unchanged: made by an earlier import; refused: has problems");
 
 export const importProblem = z
@@ -40,7 +54,7 @@ export const importOutput = z
     id: z.string(),
     status: z.enum(["running", "previewed", "completed", "failed", "cancelled"]),
     dry_run: z.boolean(),
-    format: importFormat,
+    format: z.union([importFormat, z.literal("mixed")]).describe("the files' format; mixed when several files of different formats were read"),
     partial: z.boolean(),
     progress: z.object({ done: z.int(), total: z.int() }),
     summary: z.object({ rows: z.int(), invoices: count, clients: count, products: count, problems: z.int(), notices: z.int() }),

@@ -26,7 +26,7 @@ type Route = {
   /** Raw bytes of these media types fill an input field as base64 (meta.binaryBody). */
   binaryBody: { field: string; types: readonly string[]; maxBytes: number } | null;
   /** A multipart/form-data upload (meta.multipartBody): its file part fills `file` as base64, the other parts their fields. */
-  multipartBody: { file: string; name: string } | null;
+  multipartBody: { file: string; name: string; many?: string } | null;
   /** For 201 responses: the path of the created resource, when a GET route serves it. */
   locationBase: string | null;
 };
@@ -160,7 +160,7 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
   }
 
   /** A form's parts as input: the file as base64 with its type and name, every other part coerced like a query parameter. */
-  async function multipartInput(request: Request, route: Route, fields: { file: string; name: string }, maxBytes: number): Promise<Record<string, unknown>> {
+  async function multipartInput(request: Request, route: Route, fields: { file: string; name: string; many?: string }, maxBytes: number): Promise<Record<string, unknown>> {
     // The form around the file (boundaries, the other fields) gets 64 KiB beyond the file's own limit.
     const bytes = await readBytesBody(request, maxBytes + 65_536);
     let form: FormData;
@@ -170,13 +170,17 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       throw new AppError("BAD_REQUEST", "The multipart/form-data body does not parse");
     }
     const input: Record<string, unknown> = {};
+    const files: Array<{ content: string; name: string; type: string }> = [];
     for (const [key, value] of form.entries() as Iterable<[string, string | File]>) {
       if (typeof value === "string") input[key] = coerce(value, route.kinds.get(key) ?? "string");
-      else {
-        input[fields.file] = Buffer.from(await value.arrayBuffer()).toString("base64");
-        if (value.type) input.content_type = value.type;
-        if (value.name) input[fields.name] = value.name;
-      }
+      else files.push({ content: Buffer.from(await value.arrayBuffer()).toString("base64"), name: value.name, type: value.type });
+    }
+    if (files.length > 1 && fields.many) input[fields.many] = files.map((file) => ({ content: file.content, ...(file.name ? { [fields.name]: file.name } : {}) }));
+    else if (files[0]) {
+      const [file] = files;
+      input[fields.file] = file.content;
+      if (file.type) input.content_type = file.type;
+      if (file.name) input[fields.name] = file.name;
     }
     return input;
   }

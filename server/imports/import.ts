@@ -1,5 +1,4 @@
-// The import (issue 11; ADR 0026–0028): a file in, its format told from its content, read by its
-// format's reader, planned (plan.ts), then shown (a dry run) or written all at once (commit.ts).
+// The import (issue 11; ADR 0026–0028): a file (or several) in, each read by its format's reader, planned (plan.ts), then shown (a dry run) or written all at once (commit.ts).
 // By default a commit is all-or-nothing: one problem anywhere stores nothing and answers 422 (or
 // 409 NUMBER_TAKEN when numbers are all that is wrong) listing every problem; `partial` writes the
 // records without problems. Every run is kept under an id made of the account, the file's SHA-256
@@ -16,8 +15,8 @@ import { assertOwned } from "../invoices/ownership.ts";
 import { loadProfile, todayFor, type Writer } from "../invoices/writes.ts";
 import type { Services } from "../services.ts";
 import { commitPlan } from "./commit.ts";
-import { detectFormat } from "./detect.ts";
-import { MAX_IMPORT_ROWS, tooManyRows, type ImportFormat, type ImportProblem, type Place, type ReadResult } from "./model.ts";
+import { breather } from "./breather.ts";
+import { MAX_IMPORT_ROWS, mergeResults, tooManyRows, type ImportFormat, type ImportProblem, type Place, type ReadResult } from "./model.ts";
 import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
 import { readerFor } from "./readers.ts";
 
@@ -34,9 +33,12 @@ export type ImportOptions = {
   currency?: string | undefined;
 };
 
+/** One file of an import, its format already told (the router detects it, as extraction is paid). */
+export type ImportFile = { bytes: Uint8Array; format: ImportFormat; name: string };
+
 export type ImportRequest = {
-  bytes: Uint8Array;
-  format: ImportFormat | undefined;
+  /** One file, or several read as one import (many e-invoices at once). */
+  files: readonly ImportFile[];
   options: ImportOptions;
   /** A dry run when the caller did not choose and the file holds more rows than this (the tool: 100). */
   previewAbove: number | null;
@@ -45,14 +47,15 @@ export type ImportRequest = {
 
 export type ImportStatus = "running" | "previewed" | "completed" | "failed" | "cancelled";
 
-type Placed = { row?: number; element?: string };
+type Placed = Place;
 type Count = Record<Action, number>;
 
 export type ImportOutcome = {
   id: string;
   status: ImportStatus;
   dry_run: boolean;
-  format: ImportFormat;
+  /** The files' format; "mixed" when several files of different formats were read. */
+  format: ImportFormat | "mixed";
   partial: boolean;
   progress: { done: number; total: number };
   summary: { rows: number; invoices: Count; clients: Count; products: Count; problems: number; notices: number };
@@ -81,7 +84,7 @@ export type ImportOutcome = {
 type Running = { accountId: string; controller: AbortController; done: number; total: number; outcome: ImportOutcome };
 const running = new Map<string, Running>();
 
-const placed = (place: Place | null): Placed => (place ? { ...(place.row === undefined ? {} : { row: place.row }), ...(place.element === undefined ? {} : { element: place.element }) } : {});
+const placed = (place: Place | null): Placed => ({ ...place });
 
 function counted(items: ReadonlyArray<{ action: Action }>): Count {
   const count: Count = { create: 0, match: 0, unchanged: 0, refused: 0 };
@@ -127,7 +130,7 @@ function outcomeOf(base: Pick<ImportOutcome, "id" | "format" | "dry_run" | "part
 }
 
 /** The run's id: the same account, file, format and options give the same id. */
-async function importId(accountId: string, fileSha256: string, format: ImportFormat, options: ImportOptions, dryRun: boolean): Promise<string> {
+async function importId(accountId: string, fileSha256: string, format: ImportFormat | "mixed", options: ImportOptions, dryRun: boolean): Promise<string> {
   const digest = await sha256Hex(canonicalJson({ accountId, fileSha256, format, options: { ...options, dry_run: dryRun } }));
   return `imp_${digest.slice(0, 26)}`;
 }
@@ -174,9 +177,12 @@ const EMPTY_PLAN: Plan = { invoices: [], clients: [], products: [], problems: []
 
 /** Reads, plans and previews or commits one file; see the file's top comment. */
 export async function runImport(services: Services, writer: Writer, request: ImportRequest, run: ImportRun): Promise<ImportOutcome> {
-  const { bytes, options } = request;
-  const format = request.format ?? (await detectFormat(bytes));
-  const fileSha256 = await sha256HexOfBytes(bytes);
+  const { files, options } = request;
+  const formats = new Set(files.map((file) => file.format));
+  const format: ImportFormat | "mixed" = formats.size === 1 ? (files[0] as ImportFile).format : "mixed";
+  // One file's own digest, or the digest of every file's digest in order.
+  const digests = await Promise.all(files.map((file) => sha256HexOfBytes(file.bytes)));
+  const fileSha256 = digests.length === 1 ? (digests[0] as string) : await sha256Hex(digests.join(","));
   const now = services.clock.now();
   const known = options.dry_run ?? (request.previewAbove === null ? false : null);
   const early = known === null ? null : await importId(writer.accountId, fileSha256, format, options, known);
@@ -206,7 +212,7 @@ export async function runImport(services: Services, writer: Writer, request: Imp
   return entry.outcome;
 }
 
-type Prepared = { format: ImportFormat; fileSha256: string; now: Date; known: boolean | null; entry: Running; progress: ProgressReporter };
+type Prepared = { format: ImportFormat | "mixed"; fileSha256: string; now: Date; known: boolean | null; entry: Running; progress: ProgressReporter };
 
 async function readPlanWrite(services: Services, writer: Writer, request: ImportRequest, prepared: Prepared): Promise<ImportOutcome> {
   const { options } = request;
@@ -214,14 +220,21 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
   const { db } = services.database;
   const signal = entry.controller.signal;
   const profile = await loadProfile(db, writer.accountId);
-  const read: ReadResult = await readerFor(format, { ocr: services.ocr, config: services.config })(request.bytes, {
+  const readOptions = {
     locale: options.locale,
     mapping: options.mapping,
     entity: options.entity,
     currency: options.currency ?? profile.currency ?? "EUR",
     today: todayFor(profile, now),
     signal,
-  });
+  };
+  const pause = breather();
+  const results = [];
+  for (const file of request.files) {
+    results.push({ name: file.name, format: file.format, result: await readerFor(file.format, { ocr: services.ocr, config: services.config })(file.bytes, readOptions) });
+    await pause();
+  }
+  const read: ReadResult = mergeResults(results);
   if (read.rows > MAX_IMPORT_ROWS) {
     throw tooManyRows(`The file holds ${read.rows} rows`);
   }
@@ -229,7 +242,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
   const dryRun = prepared.known ?? (request.previewAbove !== null && read.rows > request.previewAbove);
   const id = await importId(writer.accountId, fileSha256, format, options, dryRun);
   const base = { id, format, dry_run: dryRun, partial: options.partial, created_at: now.toISOString() };
-  const context = { accountId: writer.accountId, profile, mover: writer.mover, now, checks: request.checks, options: { status: options.status, format } };
+  const context = { accountId: writer.accountId, profile, mover: writer.mover, now, checks: request.checks, options: { status: options.status } };
   const finished = (outcome: ImportOutcome): ImportOutcome => ({ ...outcome, finished_at: services.clock.now().toISOString() });
 
   if (dryRun) {

@@ -41,7 +41,7 @@ export function tooManyRows(holding: string): AppError {
  * text, or an element (an XPath-like path such as "/Invoice/cac:InvoiceLine[3]", a JSON pointer
  * such as "/0/items/2", a vCard's index "vcard[4]").
  */
-export type Place = { row?: number; element?: string };
+export type Place = { row?: number; element?: string; /** The file, when one import reads several. */ file?: string };
 
 /** One problem, as the issue shapes it: {row or element, column or business term, value, issue}. */
 export type ImportProblem = Place & {
@@ -72,6 +72,8 @@ export type InvoiceDraft = {
   status?: InvoiceStatus;
   /** What the file says the invoice's totals are. */
   totals?: StatedTotals;
+  /** Set by the import, not the reader: the format it was read from (an e-invoice's totals are named by business term). */
+  format?: ImportFormat;
 };
 
 /** A client: name required; email, phone, address, tax_id, currency, locale, notes as clients.create takes them. */
@@ -109,6 +111,25 @@ export type ReadOptions = {
 };
 
 export type FormatReader = (bytes: Uint8Array, options: ReadOptions) => Promise<ReadResult>;
+
+/**
+ * One result of several files' (an import of many e-invoices at once): each place names its file,
+ * each invoice its format.
+ */
+export function mergeResults(results: ReadonlyArray<{ name: string; format: ImportFormat; result: ReadResult }>): ReadResult {
+  const merged = emptyResult();
+  const several = results.length > 1;
+  const placed = <T extends Place>(item: T, name: string): T => (several ? { ...item, file: name } : item);
+  for (const { name, format, result } of results) {
+    merged.invoices.push(...result.invoices.map((invoice) => ({ ...invoice, place: placed(invoice.place, name), format })));
+    merged.clients.push(...result.clients.map((client) => ({ ...client, place: placed(client.place, name) })));
+    merged.products.push(...result.products.map((product) => ({ ...product, place: placed(product.place, name) })));
+    merged.problems.push(...result.problems.map((problem) => placed(problem, name)));
+    merged.notices.push(...result.notices.map((notice) => placed(notice, name)));
+    merged.rows += result.rows;
+  }
+  return merged;
+}
 
 export function emptyResult(): ReadResult {
   return { invoices: [], clients: [], products: [], problems: [], notices: [], rows: 0 };
