@@ -13,6 +13,7 @@ import { RateLimiter } from "./access/rate-limit.ts";
 import { createRenderer, type Renderer } from "./documents/renderer.ts";
 import { createEventLog, type EventLog } from "./automation/events.ts";
 import { createOcrEngine, type OcrEngine } from "./imports/ocr/engine.ts";
+import { createReadPool, type ReadPool } from "./imports/read-pool.ts";
 import { loadDailyUsage } from "../db/queries/usage.ts";
 import packageJson from "../package.json" with { type: "json" };
 
@@ -36,6 +37,8 @@ export type Services = {
   events: EventLog;
   /** Reads text off images and scanned PDFs; its workers start on the first call. */
   ocr: OcrEngine;
+  /** Reads imported files off the request thread; its workers start on the first import. */
+  importReaders: ReadPool;
 };
 
 export type ServiceOverrides = { clock?: Clock; logger?: Logger };
@@ -80,5 +83,6 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     secretKey: await loadSecretKey(config),
     events: createEventLog({ enabled: config.eventsEnabled }),
     ocr: createOcrEngine({ workers: config.ocrWorkers, languages: config.ocrLanguages }),
+    importReaders: createReadPool(),
   };
 }

@@ -3,7 +3,7 @@ import { documentBytes } from "../../server/imports/document.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { runImport, type ImportFile } from "../../server/imports/import.ts";
 import type { ImportFormat } from "../../server/imports/model.ts";
-import { EXTRACTED_FORMATS } from "../../server/imports/readers.ts";
+import { isExtracted } from "../../server/imports/readers.ts";
 import { detectFormat } from "../../server/imports/detect.ts";
 import { chargeFor } from "../../server/payments/guard.ts";
 import { createInvoiceInput } from "../invoices/create-invoice.ts";
@@ -112,7 +112,7 @@ export const importFile = scopedProcedure("invoices:write")
         { files, options: input.options, previewAbove: ctx.face === "mcp" ? TOOL_PREVIEW_ROWS : null, checks: CHECKS },
         { progress: ctx.progress, signal, wait: input.options.wait },
       );
-    const extracted = files.filter((file) => EXTRACTED_FORMATS.has(file.format));
+    const extracted = files.filter((file) => isExtracted(file.format));
     if (extracted.length === 0) return run();
     if (files.length > 1) {
       throw new AppError("VALIDATION_ERROR", `${extracted.map((file) => file.name).join(", ")}: a PDF without e-invoice XML, an image or text is read by extraction and imported one file a call`, { field: "files", issue: "one extracted file a call" });

@@ -15,10 +15,11 @@ import { assertOwned } from "../invoices/ownership.ts";
 import { loadProfile, todayFor, type Writer } from "../invoices/writes.ts";
 import type { Services } from "../services.ts";
 import { commitPlan } from "./commit.ts";
-import { breather } from "./breather.ts";
-import { MAX_IMPORT_ROWS, mergeResults, tooManyRows, type ImportFormat, type ImportProblem, type Place, type ReadResult } from "./model.ts";
+import { MAX_IMPORT_ROWS, mergeResults, tooManyRows, type ImportFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult } from "./model.ts";
 import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
-import { readerFor } from "./readers.ts";
+import { extractedReader } from "./formats/extracted.ts";
+import { readInPool } from "./read-pool.ts";
+import { isExtracted, type StructuredFormat } from "./readers.ts";
 
 export type ImportOptions = {
   /** Show what would be made, store nothing. Unset: a commit, except through the tool for files over 100 rows. */
@@ -170,6 +171,20 @@ function refusal(outcome: ImportOutcome): AppError {
   });
 }
 
+/**
+ * Each file's result, in order: a file read through extraction on the OCR workers (one a call), the
+ * structured ones in the import's worker pool.
+ */
+async function readFiles(services: Services, files: readonly ImportFile[], options: ReadOptions): Promise<Array<{ name: string; format: ImportFormat; result: ReadResult }>> {
+  const [first] = files;
+  if (first && isExtracted(first.format)) {
+    return [{ name: first.name, format: first.format, result: await extractedReader({ ocr: services.ocr, config: services.config }, first.format)(first.bytes, options) }];
+  }
+  const structured = files.map((file) => ({ format: file.format as StructuredFormat, bytes: file.bytes }));
+  const results = await readInPool(services.importReaders, structured, options);
+  return files.map((file, index) => ({ name: file.name, format: file.format, result: results[index] as ReadResult }));
+}
+
 /** How the caller waits: `wait: false` answers at once with the running import (REST polls GET, cancels with DELETE). */
 export type ImportRun = { progress: ProgressReporter; signal: AbortSignal | undefined; wait: boolean };
 
@@ -207,8 +222,11 @@ export async function runImport(services: Services, writer: Writer, request: Imp
     }
   })();
   if (run.wait || !early) return work;
-  // Its outcome (failed, cancelled) is stored for GET; the log says it ended without an answer to carry it.
-  work.catch((error: unknown) => services.logger.info("background import ended", { import_id: early, error: error instanceof Error ? error.message : String(error) }));
+  // Its outcome is stored for GET; the log says how it ended, as no answer carries it.
+  work.then(
+    (outcome) => services.logger.info("background import ended", { import_id: early, status: outcome.status }),
+    (error: unknown) => services.logger.info("background import ended", { import_id: early, error: error instanceof Error ? error.message : String(error) }),
+  );
   return entry.outcome;
 }
 
@@ -228,13 +246,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
     today: todayFor(profile, now),
     signal,
   };
-  const pause = breather();
-  const results = [];
-  for (const file of request.files) {
-    results.push({ name: file.name, format: file.format, result: await readerFor(file.format, { ocr: services.ocr, config: services.config })(file.bytes, readOptions) });
-    await pause();
-  }
-  const read: ReadResult = mergeResults(results);
+  const read: ReadResult = mergeResults(await readFiles(services, request.files, readOptions));
   if (read.rows > MAX_IMPORT_ROWS) {
     throw tooManyRows(`The file holds ${read.rows} rows`);
   }

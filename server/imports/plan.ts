@@ -9,6 +9,7 @@ import { findClient, findClientByEmailOrName } from "../../db/queries/clients.ts
 import { findImportedRecords, type ImportRecordKind } from "../../db/queries/imports.ts";
 import { findInvoiceByNumber, findInvoices } from "../../db/queries/invoices.ts";
 import { findProduct, findProductBySkuOrName } from "../../db/queries/products.ts";
+import { EINVOICE_FORMATS } from "../../render/export.ts";
 import { fingerprint } from "../domain/canonical.ts";
 import { newClient, newProduct, type ClientInput, type ClientRecord, type ProductRecord, type ProductInput } from "../domain/entities.ts";
 import { AppError } from "../domain/errors.ts";
@@ -65,7 +66,6 @@ export type PlanContext = {
   options: PlanOptions;
 };
 
-const E_INVOICE_FORMATS: ReadonlySet<ImportFormat> = new Set(["ubl", "cii", "xrechnung", "facturx"]);
 /** The business terms of the totals an e-invoice states (EN 16931 BG-22). */
 const TOTAL_TERMS = { subtotal: "BT-109", tax: "BT-110", total: "BT-112", amount_paid: "BT-113", amount_due: "BT-115" } as const;
 
@@ -169,7 +169,7 @@ function totalsProblems(place: Place, record: InvoiceRecord, stated: StatedTotal
   for (const name of ["subtotal", "tax", "total"] as const) {
     const given = stated[name];
     if (given === undefined || given === record[name]) continue;
-    const where = format && E_INVOICE_FORMATS.has(format) ? { term: TOTAL_TERMS[name] } : { column: name };
+    const where = format && (EINVOICE_FORMATS as ReadonlySet<string>).has(format) ? { term: TOTAL_TERMS[name] } : { column: name };
     problems.push({ ...place, ...where, value: String(given), issue: `the file states ${name} ${given} (minor units) but its lines give ${record[name]}; nothing is recomputed` });
   }
   return problems;

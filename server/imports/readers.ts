@@ -1,12 +1,11 @@
 // Which reader reads each of the 16 formats. The structured formats are pure functions of the
-// bytes; the three without structure (a PDF without e-invoice XML, an image, plain text) go through
-// extraction, which needs the OCR engine and the configuration.
-import type { ExtractDeps } from "./extract/index.ts";
+// bytes, read in the import's worker pool (read-pool.ts); the three without structure (a PDF
+// without e-invoice XML, an image, plain text) go through extraction, which needs the OCR engine
+// and the configuration and runs on the server's own OCR workers.
 import { readCii } from "./formats/cii.ts";
 import { readCsv, readTsv } from "./formats/csv.ts";
 import { readDocx } from "./formats/docx.ts";
 import { readDsl } from "./formats/dsl.ts";
-import { extractedReader } from "./formats/extracted.ts";
 import { readFacturX } from "./formats/facturx.ts";
 import { readHtml } from "./formats/html.ts";
 import { readJson } from "./formats/json.ts";
@@ -18,39 +17,30 @@ import { readXRechnung } from "./formats/xrechnung.ts";
 import type { FormatReader, ImportFormat } from "./model.ts";
 
 /** The formats read through extraction: one extract call each, counted like POST /api/extract. */
-export const EXTRACTED_FORMATS: ReadonlySet<ImportFormat> = new Set(["pdf", "image", "text"]);
+export const EXTRACTED_FORMATS = ["pdf", "image", "text"] as const;
+export type ExtractedFormat = (typeof EXTRACTED_FORMATS)[number];
+export type StructuredFormat = Exclude<ImportFormat, ExtractedFormat>;
 
-export function readerFor(format: ImportFormat, deps: ExtractDeps): FormatReader {
-  switch (format) {
-    case "csv":
-      return readCsv;
-    case "tsv":
-      return readTsv;
-    case "xlsx":
-      return readXlsx;
-    case "json":
-      return readJson;
-    case "ubl":
-      return readUbl;
-    case "cii":
-      return readCii;
-    case "xrechnung":
-      return readXRechnung;
-    case "facturx":
-      return readFacturX;
-    case "docx":
-      return readDocx;
-    case "vcard":
-      return readVcard;
-    case "dsl":
-      return readDsl;
-    case "md":
-      return readMarkdown;
-    case "html":
-      return readHtml;
-    case "pdf":
-    case "image":
-    case "text":
-      return extractedReader(deps, format);
-  }
+export function isExtracted(format: ImportFormat): format is ExtractedFormat {
+  return (EXTRACTED_FORMATS as readonly string[]).includes(format);
+}
+
+const STRUCTURED: Record<StructuredFormat, FormatReader> = {
+  csv: readCsv,
+  tsv: readTsv,
+  xlsx: readXlsx,
+  json: readJson,
+  ubl: readUbl,
+  cii: readCii,
+  xrechnung: readXRechnung,
+  facturx: readFacturX,
+  docx: readDocx,
+  vcard: readVcard,
+  dsl: readDsl,
+  md: readMarkdown,
+  html: readHtml,
+};
+
+export function structuredReaderFor(format: StructuredFormat): FormatReader {
+  return STRUCTURED[format];
 }

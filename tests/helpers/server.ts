@@ -90,6 +90,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await app.elysia.stop(true);
       await services.renderer.close();
       await services.ocr.close();
+      await services.importReaders.close();
       await services.database.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },

@@ -295,8 +295,7 @@ describe("long imports: progress and cancellation", () => {
     const started = await rest.post("/api/import", importText(manyInvoices(20), { wait: false }));
     expect(started.status).toBe(202);
     release();
-    // The commit queues behind the held write; a write of ours after it returns once it is done.
-    await server.services.database.write(async () => undefined);
+    await server.logLine((line) => line.includes("background import ended") && line.includes(started.body.id));
     const done = expectStatus(await rest.get(`/api/imports/${started.body.id}`), 200);
     expect(done).toMatchObject({ status: "completed", summary: { invoices: { create: 20 } }, progress: { done: 27, total: 27 } });
   });

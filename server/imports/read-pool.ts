@@ -1,0 +1,25 @@
+// The import's reading off the request thread (read-worker.ts): a worker pool like the renderer's
+// (server/documents/render-pool.ts: lazy workers, a bounded queue, a job timeout), and the split of
+// an import's files among its workers, in order, so a folder of e-invoices is read on every worker
+// thread there is while the request thread plans and writes.
+import { createWorkerPool, defaultPoolSize, type WorkerPool } from "../documents/render-pool.ts";
+import type { ReadOptions, ReadResult } from "./model.ts";
+import type { ReadJob } from "./read-worker.ts";
+import type { StructuredFormat } from "./readers.ts";
+
+export type ReadPool = WorkerPool<ReadJob>;
+
+const READ_WORKER = new URL("./read-worker.ts", import.meta.url);
+
+export function createReadPool(size = defaultPoolSize()): ReadPool {
+  return createWorkerPool<ReadJob>(READ_WORKER, { size });
+}
+
+/** Every file's result, in the files' order: the files split into one run of neighbours per worker. */
+export async function readInPool(pool: ReadPool, files: ReadonlyArray<{ format: StructuredFormat; bytes: Uint8Array }>, options: ReadOptions): Promise<ReadResult[]> {
+  const { signal: _signal, ...shared } = options;
+  const per = Math.ceil(files.length / pool.size);
+  const runs = Array.from({ length: Math.ceil(files.length / per) }, (_, index) => files.slice(index * per, (index + 1) * per));
+  const results = await Promise.all(runs.map((run) => pool.run<ReadResult[]>({ files: [...run], options: shared })));
+  return results.flat();
+}
