@@ -105,13 +105,10 @@ export const importFile = scopedProcedure("invoices:write")
     assertScope(ctx.principal, "entities:write");
     const given = input.files ?? [{ content: input.content as string, encoding: input.encoding, format: input.format, file_name: input.file_name }];
     const files = await Promise.all(given.map((file, index) => importedBytes(file, input.files ? `files.${index}` : "content")));
+    // How the caller waits is not part of what is imported (nor of the import's id).
+    const { wait, ...options } = input.options;
     const run = () =>
-      runImport(
-        ctx.services,
-        writerOf(ctx),
-        { files, options: input.options, previewAbove: ctx.face === "mcp" ? TOOL_PREVIEW_ROWS : null, checks: CHECKS },
-        { progress: ctx.progress, signal, wait: input.options.wait },
-      );
+      runImport(ctx.services, writerOf(ctx), { files, options, previewAbove: ctx.face === "mcp" ? TOOL_PREVIEW_ROWS : null, checks: CHECKS }, { progress: ctx.progress, signal, wait });
     const extracted = files.filter((file) => isExtracted(file.format));
     if (extracted.length === 0) return run();
     if (files.length > 1) {

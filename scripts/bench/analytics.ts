@@ -18,7 +18,6 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createAccount, createApiKey, saveProfile } from "../../db/queries/accounts.ts";
-import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { firstOfMonth, revenueOf } from "../../server/domain/analytics.ts";
 import { dateInZone } from "../../server/domain/clock.ts";
@@ -32,6 +31,7 @@ import { suggest } from "../../server/invoices/suggestions.ts";
 import { createServices } from "../../server/services.ts";
 import { SEED_PROFILE, seedRealisticAccount } from "../seed/realistic.ts";
 import { measure, type Sample } from "./measure.ts";
+import { serveDataDir } from "./serve-data-dir.ts";
 
 const GOAL_P99_MS = 50;
 const GOAL_SUGGEST_P99_MS = 20;
@@ -39,19 +39,7 @@ const GOAL_SUGGEST_P99_MS = 20;
 const { values } = parseArgs({ options: { invoices: { type: "string", default: "1000000" }, runs: { type: "string", default: "300" }, data: { type: "string" }, serve: { type: "string" } } });
 
 // The HTTP server's own process: the app on the seeded DATA_DIR until it is told to stop.
-if (values.serve) {
-  const services = await createServices(loadConfig({ DATA_DIR: values.serve, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent" }));
-  const app = createApp(services);
-  app.elysia.listen({ port: 0, hostname: "127.0.0.1" });
-  console.log(JSON.stringify({ port: app.elysia.server?.port }));
-  process.on("SIGTERM", async () => {
-    await app.stop();
-    await services.renderer.close();
-    await services.database.close();
-    process.exit(0);
-  });
-  await new Promise(() => undefined);
-}
+if (values.serve) await serveDataDir(values.serve);
 
 const count = Number(values.invoices);
 const runs = Number(values.runs);

@@ -38,6 +38,7 @@ import { createServices, type Services } from "../../server/services.ts";
 import { pseudoRandom } from "../seed/random.ts";
 import { SEED_PROFILE, seedRealisticAccount } from "../seed/realistic.ts";
 import { percentile } from "./measure.ts";
+import { serveDataDir } from "./serve-data-dir.ts";
 
 const GOAL_CSV_MS = 3000;
 const GOAL_UBL_PER_SECOND = 500;
@@ -63,19 +64,7 @@ const configFor = (dataDir: string) => loadConfig({ DATA_DIR: dataDir, PORT: "0"
 const epochMs = (): number => performance.timeOrigin + performance.now();
 
 // The server's own process: the app on the seeded DATA_DIR until it is told to stop.
-if (values.serve) {
-  const services = await createServices(configFor(values.serve));
-  const app = createApp(services);
-  app.elysia.listen({ port: 0, hostname: "127.0.0.1" });
-  console.log(JSON.stringify({ port: app.elysia.server?.port }));
-  process.on("SIGTERM", async () => {
-    await app.stop();
-    await services.renderer.close();
-    await services.database.close();
-    process.exit(0);
-  });
-  await new Promise(() => undefined);
-}
+if (values.serve) await serveDataDir(values.serve);
 
 /** One read: when it started (epoch ms), how long it took, which read, and whether it answered 200. */
 type ReadSample = [startedAt: number, ms: number, kind: 0 | 1, ok: 0 | 1];

@@ -160,7 +160,8 @@ async function store(tx: Executor, accountId: string, outcome: ImportOutcome, fi
 function refusal(outcome: ImportOutcome): AppError {
   const numbersOnly = outcome.problems.every((problem) => problem.code === "NUMBER_TAKEN");
   const first = outcome.problems[0];
-  const where = first ? (first.row !== undefined ? `row ${first.row}` : (first.element ?? "the file")) : "the file";
+  const within = first?.row !== undefined ? `row ${first.row}` : (first?.element ?? "the file");
+  const where = first?.file ? `${first.file}, ${within}` : within;
   const message = `The import has ${outcome.problems.length} problem${outcome.problems.length === 1 ? "" : "s"} (the first at ${where}: ${first?.issue ?? "?"}); nothing was stored. Fix them, or import with partial: true to store the records without problems`;
   return new AppError(numbersOnly ? "NUMBER_TAKEN" : "VALIDATION_ERROR", message, {
     field: "content",

@@ -1,5 +1,5 @@
 // CSV and TSV files read as tables (formats/table.ts). RFC 4180 and what real files do:
-// - Encoding: UTF-8 with or without a byte order mark, UTF-16 (LE or BE) with one, and Windows-1252
+// - Encoding (server/imports/text.ts): UTF-8 with or without a byte order mark, UTF-16 (LE or BE) with one, and Windows-1252
 //   when the bytes are not valid UTF-8 (Excel's "CSV" on a Western Windows).
 // - Separator: readCsv takes the one of , ; tab | that the header line (outside quotes) holds most,
 //   "," on a tie (Excel writes ";" where "," is the decimal mark); readTsv always tab.
@@ -9,19 +9,8 @@
 // Every field stays text: numbers, dates and formulas are table.ts's to read.
 import { AppError } from "../../domain/errors.ts";
 import type { FormatReader } from "../model.ts";
+import { decodeText } from "../text.ts";
 import { readTable } from "./table.ts";
-
-/** The text of a file whose encoding it does not declare: BOM, else strict UTF-8, else Windows-1252. */
-export function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder("utf-8").decode(bytes.subarray(3));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
-  }
-}
 
 const SEPARATORS = [",", ";", "\t", "|"] as const;
 
@@ -98,6 +87,7 @@ export function parseDelimited(text: string, separator: string): string[][] {
 function delimitedReader(separatorOf: (text: string) => string): FormatReader {
   return async (bytes, options) => {
     const text = decodeText(bytes);
+    if (text === null) throw new AppError("VALIDATION_ERROR", "The file is not text: a CSV or TSV holds no control bytes", { field: "content", issue: "not text" });
     return readTable(parseDelimited(text, separatorOf(text)), options, {});
   };
 }

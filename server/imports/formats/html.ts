@@ -11,6 +11,7 @@ import { invoiceTitle, readPrinted } from "./printed.ts";
 import type { PrintedBlock, PrintedLine } from "./printed-blocks.ts";
 import { readTable } from "./table.ts";
 import type { TableCell } from "./table-cells.ts";
+import { decodeText } from "../text.ts";
 
 type Element = NonNullable<ReturnType<typeof DomUtils.findOne>>;
 
@@ -86,12 +87,8 @@ function exportBlocks(root: Element): PrintedBlock[] {
 
 /** An HTML file: the export's invoice, or the first plain table of a page. */
 export const readHtml: FormatReader = async (bytes, options) => {
-  let source: string;
-  try {
-    source = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
-  } catch {
-    throw new AppError("VALIDATION_ERROR", "The HTML file is not UTF-8 text", { field: "content", issue: "not utf-8" });
-  }
+  const source = decodeText(bytes);
+  if (source === null) throw new AppError("VALIDATION_ERROR", "The HTML file is not text", { field: "content", issue: "not text" });
   const document = parseDocument(source);
   const html = DomUtils.findOne(named("html"), document.children);
   const body = DomUtils.findOne(named("body"), document.children) ?? html;

@@ -9,6 +9,7 @@ import type { FormatReader } from "../model.ts";
 import { invoiceTitle, readPrinted } from "./printed.ts";
 import { afterColon, type PrintedBlock, type PrintedLine } from "./printed-blocks.ts";
 import { readTable } from "./table.ts";
+import { decodeText } from "../text.ts";
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
 
@@ -82,12 +83,8 @@ function blocksOf(tokens: readonly Token[]): PrintedBlock[] {
 
 /** A Markdown file: the export's invoice, or a lone pipe table. */
 export const readMarkdown: FormatReader = async (bytes, options) => {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
-  } catch {
-    throw new AppError("VALIDATION_ERROR", "The Markdown file is not UTF-8 text", { field: "content", issue: "not utf-8" });
-  }
+  const text = decodeText(bytes);
+  if (text === null) throw new AppError("VALIDATION_ERROR", "The Markdown file is not text", { field: "content", issue: "not text" });
   // marked ends a table row at U+2028 and U+2029 (a JavaScript "." stops there), which the export
   // leaves inside a cell as text: as character references they stay text, and come back as written.
   const tokens = marked.lexer(text.replace(/[\u2028\u2029]/g, (separator) => `&#x${separator.charCodeAt(0).toString(16)};`)).filter((token) => token.type !== "space");

@@ -2,7 +2,8 @@
 // UTF-16, Windows-1252, ";" and "|" separators, CRLF, LF and CR, quoted newlines, decimal commas,
 // continuation rows, contacts and products, formula injection, unbalanced quotes.
 import { describe, expect, test } from "bun:test";
-import { decodeText, detectSeparator, parseDelimited, readCsv, readTsv } from "../../../server/imports/formats/csv.ts";
+import { detectSeparator, parseDelimited, readCsv, readTsv } from "../../../server/imports/formats/csv.ts";
+import { decodeText } from "../../../server/imports/text.ts";
 import { expect422, fixture, options } from "./tabular-helpers.ts";
 
 describe("decoding and splitting", () => {
