@@ -200,6 +200,10 @@ describe("uploads and faces", () => {
     const raw = await api(server.url).raw("/api/import", { method: "POST", body: CSV, headers: { authorization: `Bearer ${account.key}`, "content-type": "text/csv" } });
     expect(raw.status).toBe(201);
     expect(raw.body.summary.invoices.create).toBe(3);
+    const options = encodeURIComponent(JSON.stringify({ dry_run: true, partial: true }));
+    const previewed = await api(server.url).raw(`/api/import?options=${options}`, { method: "POST", body: CSV, headers: { authorization: `Bearer ${account.key}`, "content-type": "text/csv" } });
+    expect(previewed.status).toBe(200);
+    expect(previewed.body).toMatchObject({ status: "previewed", partial: true });
   });
 
   test("tRPC and the MCP tool import the same way; through the tool a file over 100 rows is a dry run unless told", async () => {
