@@ -1,4 +1,4 @@
-// The official EN 16931 examples (../shared/einvoice/examples) as the reference for shapes: they pass
+// The official EN 16931 examples (tests/fixtures/imports/einvoice) as the reference for shapes: they pass
 // the same XSD check our documents do, the check rejects a misordered document, and every element
 // and attribute we write appears, at the same place, in at least one official example.
 import { describe, expect, test } from "bun:test";
@@ -8,9 +8,9 @@ import { toEn16931 } from "../../../render/einvoice/model.ts";
 import { toUbl } from "../../../render/einvoice/ubl.ts";
 import { CASES, caseNamed, SELLER } from "./fixtures.ts";
 import { parser } from "./summary.ts";
-import { EINVOICE_DIR, SCHEMAS, skipXsd, ublSchema, validateXsd } from "./xsd.ts";
+import { EXAMPLES_DIR, SCHEMAS, skipXsd, ublSchema, validateXsd } from "./xsd.ts";
 
-const EXAMPLES = `${EINVOICE_DIR}/examples`;
+const EXAMPLES = EXAMPLES_DIR;
 
 function examples(syntax: "ubl" | "cii"): Array<{ file: string; xml: string }> {
   if (skipXsd) return [];
