@@ -57,6 +57,16 @@ export async function findInvoices(db: Executor, ids: readonly string[]): Promis
   return new Map(rows.map((row) => [row.id, { accountId: row.accountId, record: toRecord(row.doc) }]));
 }
 
+/** Which of these ids are invoices of this account, read by the 500 (ids only, no documents). */
+export async function ownedInvoiceIds(db: Executor, accountId: string, ids: readonly string[]): Promise<Set<string>> {
+  const owned = new Set<string>();
+  for (let at = 0; at < ids.length; at += 500) {
+    const rows = await db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.accountId, accountId), inArray(invoices.id, ids.slice(at, at + 500))));
+    for (const row of rows) owned.add(row.id);
+  }
+  return owned;
+}
+
 /** Only the owner of an invoice, for the tenancy check that precedes input validation. */
 export async function findInvoiceOwner(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db.select({ accountId: invoices.accountId }).from(invoices).where(eq(invoices.id, id));

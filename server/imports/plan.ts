@@ -7,7 +7,7 @@
 import type { Executor } from "../../db/client.ts";
 import { findClient, findClientByEmailOrName } from "../../db/queries/clients.ts";
 import { findImportedRecords, type ImportRecordKind } from "../../db/queries/imports.ts";
-import { findInvoiceByNumber, findInvoices } from "../../db/queries/invoices.ts";
+import { findInvoiceByNumber, ownedInvoiceIds } from "../../db/queries/invoices.ts";
 import { findProduct, findProductBySkuOrName } from "../../db/queries/products.ts";
 import { EINVOICE_FORMATS } from "../../render/export.ts";
 import { fingerprint } from "../domain/canonical.ts";
@@ -202,16 +202,17 @@ function movesFor(context: PlanContext, draft: InvoiceDraft, record: InvoiceReco
   return moves;
 }
 
-/** Entities an earlier import made of these hashes that still exist. */
+/** Entities an earlier import made of these hashes that still exist (a deleted one is made again). */
 async function earlier(context: PlanContext, kind: ImportRecordKind, hashes: readonly string[]): Promise<Map<string, string>> {
   const found = await findImportedRecords(context.db, context.accountId, kind, hashes);
   const { db, accountId } = context;
-  const exists = async (id: string): Promise<boolean> => {
-    if (kind === "invoice") return (await findInvoices(db, [id])).get(id)?.accountId === accountId;
-    if (kind === "client") return (await findClient(db, id))?.accountId === accountId;
-    return (await findProduct(db, id))?.accountId === accountId;
-  };
-  for (const [hash, id] of found) if (!(await exists(id))) found.delete(hash);
+  const ids = [...found.values()];
+  // Invoices come by the thousand: one query for all; clients and products are few.
+  const present =
+    kind === "invoice"
+      ? await ownedInvoiceIds(db, accountId, ids)
+      : new Set((await Promise.all(ids.map(async (id) => ((kind === "client" ? await findClient(db, id) : await findProduct(db, id))?.accountId === accountId ? id : null)))).filter((id) => id !== null));
+  for (const [hash, id] of found) if (!present.has(id)) found.delete(hash);
   return found;
 }
 
@@ -249,19 +250,24 @@ async function planClients(context: PlanContext, read: ReadResult, directory: Cl
 }
 
 async function planProducts(context: PlanContext, read: ReadResult, plan: Plan): Promise<void> {
+  const checked = await Promise.all(
+    read.products.map(async (draft) => {
+      const result = context.checks.product(draft.fields);
+      return { draft, result, hash: result.ok ? await fingerprint({ kind: "product", fields: result.value }) : null };
+    }),
+  );
+  const before = await earlier(context, "product", checked.flatMap(({ hash }) => (hash ? [hash] : [])));
   const madeHere = new Set<string>();
-  for (const draft of read.products) {
+  for (const { draft, result, hash } of checked) {
     const place = draft.place;
-    const result = context.checks.product(draft.fields);
-    if (!result.ok) {
-      plan.problems.push(...schemaProblems(place, draft.fields, result.issues));
+    if (!result.ok || !hash) {
+      plan.problems.push(...schemaProblems(place, draft.fields, result.ok ? [] : result.issues));
       plan.products.push({ place, action: "refused", id: null, name: String(draft.fields.name ?? ""), sku: null, create: null, hash: null });
       continue;
     }
     const input = result.value;
     const summary = { name: input.name, sku: input.sku ?? null };
-    const hash = await fingerprint({ kind: "product", fields: input });
-    const earlierId = (await earlier(context, "product", [hash])).get(hash);
+    const earlierId = before.get(hash);
     const key = input.sku ? `sku:${input.sku}` : `name:${searchFold(input.name)}`;
     const stored = earlierId ? null : await findProductBySkuOrName(context.db, context.accountId, { sku: input.sku ?? null, name: input.name });
     if (earlierId) plan.products.push({ place, action: "unchanged", id: earlierId, ...summary, create: null, hash });
