@@ -7,16 +7,13 @@ import { CII_NAMESPACES } from "../../render/einvoice/cii.ts";
 import { ublNamespace } from "../../render/einvoice/ubl.ts";
 import { AppError } from "../domain/errors.ts";
 import { isZip, openPackage } from "./archive.ts";
+import { signatureKind } from "./document.ts";
 import { facturXAttachment } from "./formats/facturx.ts";
 import type { ImportFormat } from "./model.ts";
 import { decodeText } from "./text.ts";
 import { xmlRoot } from "./xml.ts";
 
 const UBL_ROOTS = new Map((["Invoice", "CreditNote"] as const).map((root) => [root as string, ublNamespace(root)]));
-
-function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
-  return signature.every((byte, index) => bytes[index] === byte);
-}
 
 function unsupported(what: string): AppError {
   return new AppError("VALIDATION_ERROR", `The file's format could not be told: ${what}. Name it with format (one of csv, tsv, xlsx, json, ubl, cii, xrechnung, facturx, pdf, docx, vcard, dsl, md, html, image, text)`, {
@@ -90,8 +87,9 @@ function textFormat(text: string): ImportFormat {
 
 /** The file's format, from its content alone. */
 export async function detectFormat(bytes: Uint8Array): Promise<ImportFormat> {
-  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return (await facturXAttachment(bytes)) ? "facturx" : "pdf";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) || startsWith(bytes, [0xff, 0xd8, 0xff])) return "image";
+  const signed = signatureKind(bytes);
+  if (signed === "pdf") return (await facturXAttachment(bytes)) ? "facturx" : "pdf";
+  if (signed === "png" || signed === "jpeg") return "image";
   if (isZip(bytes)) return packageFormat(bytes);
   const text = decodeText(bytes);
   if (text === null) throw unsupported("binary content that is no PDF, PNG, JPEG, XLSX or DOCX");

@@ -34,11 +34,18 @@ export function documentBytes(content: string, encoding: "base64" | "text", fiel
   return bytes;
 }
 
-/** What the bytes are, by their signature; text when they decode as UTF-8 without control bytes; null otherwise. */
-export function documentKind(bytes: Uint8Array): DocumentKind | null {
+/** A PDF, PNG or JPEG by its signature (magic bytes); null for anything else. */
+export function signatureKind(bytes: Uint8Array): Exclude<DocumentKind, "text"> | null {
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
+  return null;
+}
+
+/** What the bytes are, by their signature; text when they decode as UTF-8 without control bytes; null otherwise. */
+export function documentKind(bytes: Uint8Array): DocumentKind | null {
+  const signed = signatureKind(bytes);
+  if (signed) return signed;
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, 64 * 1024));
     return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? null : "text";

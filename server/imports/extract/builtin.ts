@@ -33,6 +33,9 @@ class Draft {
   }
 }
 
+/** ISO 4217's code for "no currency": the number style's when the document names none (its amounts are then not read). */
+const NO_CURRENCY = "XXX";
+
 const round = (value: number): number => Math.round(Math.max(0, Math.min(1, value)) * 1000) / 1000;
 
 export function extractByRules(source: SourceDocument, options: ExtractOptions): ProviderAnswer {
@@ -43,7 +46,7 @@ export function extractByRules(source: SourceDocument, options: ExtractOptions):
   const locale = localeFor(language, options.locale);
   const currency = documentCurrency(source.layout, locale);
   const style: NumberStyle = {
-    currency: currency?.currency ?? "XXX",
+    currency: currency?.currency ?? NO_CURRENCY,
     decimal: documentDecimalMark(source.layout, currency?.currency ?? null, locale),
     ocr: source.ocr_confidence !== null,
   };

@@ -82,9 +82,15 @@ export function styleOfCode(code: string): NumberStyle {
   return "number";
 }
 
-/** The custom number format codes of the workbook, by id. */
-function customFormats(pkg: Package): Map<number, string> {
+/** The workbook's number formats: its custom codes by id, and each cell style's number style. */
+function numberFormats(pkg: Package): { custom: Map<number, string>; styles: NumberStyle[] } {
   const sheet = asNode(part(pkg, "xl/styles.xml")?.styleSheet);
+  const custom = customFormats(sheet);
+  return { custom, styles: numberStyles(sheet, custom) };
+}
+
+/** The custom number format codes of the workbook, by id. */
+function customFormats(sheet: XmlNode | undefined): Map<number, string> {
   return new Map(asList(asNode(sheet?.numFmts)?.numFmt).map((format) => [Number(textOf(format["@numFmtId"])), textOf(format["@formatCode"])]));
 }
 
@@ -103,11 +109,9 @@ export function sheetCurrency(formats: Iterable<string>, given: string): string 
   return given;
 }
 
-/** Each cell style index's number style. */
-function numberStyles(pkg: Package): NumberStyle[] {
-  const sheet = asNode(part(pkg, "xl/styles.xml")?.styleSheet);
+/** Each cell style index's number style, given the workbook's custom formats. */
+function numberStyles(sheet: XmlNode | undefined, custom: ReadonlyMap<number, string>): NumberStyle[] {
   if (!sheet) return [];
-  const custom = customFormats(pkg);
   return asList(asNode(sheet.cellXfs)?.xf).map((xf) => {
     const id = Number(textOf(xf["@numFmtId"]) || 0);
     const code = custom.get(id);
@@ -208,14 +212,14 @@ export const readXlsx: FormatReader = async (bytes, options) => {
   const pkg = openPackage(bytes);
   const { names, date1904 } = sheetEntries(pkg);
   const strings = asList(asNode(part(pkg, "xl/sharedStrings.xml")?.sst)?.si).map(stringItem);
-  const styles = numberStyles(pkg);
+  const { custom: formats, styles } = numberFormats(pkg);
   for (const name of names) {
     options.signal?.throwIfAborted();
     const sheet = part(pkg, name);
     if (!sheet) throw malformed(`no part ${name}`);
     const grid = sheetGrid(sheet, strings, styles, date1904);
     if (!grid) continue;
-    if (!hasTableHeader(grid.rows, options)) return readPrintedRows(grid.rows, { ...options, currency: sheetCurrency(customFormats(pkg).values(), options.currency) });
+    if (!hasTableHeader(grid.rows, options)) return readPrintedRows(grid.rows, { ...options, currency: sheetCurrency(formats.values(), options.currency) });
     return readTable(grid.rows, options, { uncomputed: grid.uncomputed, date1904 });
   }
   throw malformed("no worksheet holds a value");
