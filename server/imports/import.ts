@@ -213,7 +213,7 @@ export async function runImport(services: Services, writer: Writer, request: Imp
   if (early) running.set(early, entry);
   const work = (async () => {
     try {
-      return await readPlanWrite(services, writer, request, { format, fileSha256, now, known, entry, progress: run.progress });
+      return await readPlanWrite(services, writer, request, { format, fileSha256, now, known, early, entry, progress: run.progress });
     } catch (error) {
       // A run with an id (a commit, or any run the caller did not wait for) keeps why it ended, for GET.
       if (entry.outcome.id) await services.database.write((tx) => store(tx, writer.accountId, ended(entry.outcome, error, services.clock.now()), fileSha256));
@@ -231,7 +231,8 @@ export async function runImport(services: Services, writer: Writer, request: Imp
   return entry.outcome;
 }
 
-type Prepared = { format: ImportFormat | "mixed"; fileSha256: string; now: Date; known: boolean | null; entry: Running; progress: ProgressReporter };
+/** `early`: the id, when whether it is a dry run was known before reading. */
+type Prepared = { format: ImportFormat | "mixed"; fileSha256: string; now: Date; known: boolean | null; early: string | null; entry: Running; progress: ProgressReporter };
 
 async function readPlanWrite(services: Services, writer: Writer, request: ImportRequest, prepared: Prepared): Promise<ImportOutcome> {
   const { options } = request;
@@ -253,7 +254,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
   }
   prepared.progress(0, read.invoices.length + read.clients.length + read.products.length, `read ${read.rows} rows`);
   const dryRun = prepared.known ?? (request.previewAbove !== null && read.rows > request.previewAbove);
-  const id = await importId(writer.accountId, fileSha256, format, options, dryRun);
+  const id = prepared.early ?? (await importId(writer.accountId, fileSha256, format, options, dryRun));
   const base = { id, format, dry_run: dryRun, partial: options.partial, created_at: now.toISOString() };
   const context = { accountId: writer.accountId, profile, mover: writer.mover, now, checks: request.checks, options: { status: options.status } };
   const finished = (outcome: ImportOutcome): ImportOutcome => ({ ...outcome, finished_at: services.clock.now().toISOString() });
