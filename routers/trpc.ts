@@ -163,6 +163,7 @@ export function toAppError(error: unknown): AppError {
 /** A failure as the TRPCError every face reads: its tRPC code from the error table, our AppError as cause. */
 function recoded(ctx: Context, path: string, error: unknown): TRPCError {
   const app = toAppError(error);
+  Object.assign(ctx.responseHeaders, app.headers);
   if (app.code === "INTERNAL_ERROR") {
     const thrown = (error instanceof TRPCError ? error.cause : undefined) ?? error;
     // An internal error raised elsewhere (a render worker) carries what really happened as its cause.
@@ -196,23 +197,23 @@ async function admit(ctx: Context, meta: Meta | undefined, needsKey: boolean): P
   if (principal) ctx.log.accountId = principal.accountId;
   if (needsKey && !principal) throw new AppError("UNAUTHORIZED", "This operation needs a credential: Authorization: Bearer svc_… (an API key) or an OAuth access token");
   if (principal && meta?.principals && !meta.principals.includes(principal.kind)) {
-    throw new AppError("FORBIDDEN", `This operation is not open to a ${CREDENTIAL_NAMES[principal.kind]}: it needs ${meta.principals.map((kind) => `a ${KIND_NAMES[kind]}`).join(" or ")}`, { allowed: meta.principals });
+    throw new AppError("FORBIDDEN", `This operation is not open to ${KIND_NAMES[principal.kind]}: it needs ${meta.principals.map((kind) => KIND_NAMES[kind]).join(" or ")}`, { allowed: meta.principals });
   }
   const scope = meta?.scope;
   if (scope && principal) assertScope(principal, scope);
-  if (!meta?.unmetered) countCall(ctx, principal);
+  if (!meta?.unmetered) await countCall(ctx, principal);
   return principal;
 }
 
-const KIND_NAMES: Record<Principal["kind"], string> = { key: "API key", session: "signed-in session", agent: "agent's access token" };
+const KIND_NAMES: Record<Principal["kind"], string> = { key: "an API key", session: "a signed-in session", agent: "an agent's access token" };
 
 /** Counts the call against the caller's tier: its account's with a credential, its address's without. */
-function countCall(ctx: Context, principal: Principal | null): void {
+async function countCall(ctx: Context, principal: Principal | null): Promise<void> {
   const tier = principal?.tier ?? "anonymous";
   const limits = ctx.services.config.tierLimits[tier];
   if (!limits) return;
   const subject = principal ? `acc:${principal.accountId}` : addressSubject(ctx.clientIp);
-  const decision = ctx.services.rateLimiter.hit(subject, limits, ctx.services.clock.now());
+  const decision = await ctx.services.rateLimiter.hit(subject, limits, ctx.services.clock.now());
   Object.assign(ctx.responseHeaders, decision.headers);
   if (!decision.allowed) {
     throw new AppError("RATE_LIMITED", `Rate limit of the ${tier} tier exceeded; retry after ${decision.headers["Retry-After"]} s`, {

@@ -13,6 +13,7 @@ import { createOAuthHandler } from "./access/oauth/routes.ts";
 import { createSignInRoutes } from "./access/sign-in/routes.ts";
 import { createConsole } from "./console/serve.ts";
 import { AppError } from "./domain/errors.ts";
+import { forwardedClientAddress } from "./domain/network.ts";
 import { buildCatalog } from "./faces/catalog.ts";
 import { contextFor, errorResponse, presentedBy, withLimitedBody, type RequestInfo } from "./faces/http.ts";
 import { DISCOVERY_CACHE_CONTROL, discoveryDocuments } from "./faces/discovery.ts";
@@ -69,6 +70,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
   const consolePages = createConsole(services);
   const { logger } = services;
   const cors = corsPolicy(services.config);
+  const { trustProxy } = services.config;
 
   type Face = (request: Request, url: URL, info: RequestInfo) => Promise<Response> | Response;
 
@@ -93,7 +95,8 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
   async function serve(request: Request, face: Face, server: AddressSource): Promise<Response> {
     const started = performance.now();
     const url = new URL(request.url);
-    const clientIp = server?.requestIP(request)?.address ?? clientAddresses.get(request) ?? "unknown";
+    const peer = server?.requestIP(request)?.address ?? clientAddresses.get(request) ?? "unknown";
+    const clientIp = trustProxy ? forwardedClientAddress(peer, request.headers.get("x-forwarded-for"), trustProxy) : peer;
     const info: RequestInfo = { requestId: requestIdOf(request), clientIp, log: {} };
     let response: Response;
     if (cors.refuses(request)) {

@@ -14,6 +14,12 @@ export type Config = {
   dataDir: string;
   databaseUrl: string;
   databaseAuthToken: string | undefined;
+  /** BLOB_URL (s3://bucket/prefix) and its S3 settings; null: blobs under DATA_DIR/blobs. */
+  blobs: S3Settings | null;
+  /** RATE_LIMIT_STORE: `memory` (per process) or `database` (shared by every process; ADR 0029). */
+  rateLimitStore: RateLimitStore;
+  /** TRUST_PROXY: how the client address is taken from X-Forwarded-For behind known proxies; null: the peer's address. */
+  trustProxy: TrustedProxies | null;
   /** Signs download links and the like; generated once into DATA_DIR when unset. */
   secretKey: string | undefined;
   publicUrl: string;
@@ -58,6 +64,29 @@ export type Config = {
   eventsEnabled: boolean;
   signIn: SignInConfig;
 };
+
+export type RateLimitStore = "memory" | "database";
+
+/**
+ * S3-compatible storage (AWS S3, R2, MinIO): the bucket and key prefix from BLOB_URL, the endpoint
+ * (S3_ENDPOINT; AWS's own when unset), S3_REGION (else AWS_REGION, else us-east-1), path-style
+ * addressing (S3_FORCE_PATH_STYLE, for MinIO-like servers) and the access key pair (AWS_ACCESS_KEY_ID,
+ * AWS_SECRET_ACCESS_KEY; unset: the SDK's own chain, e.g. an instance role).
+ */
+export type S3Settings = {
+  bucket: string;
+  prefix: string;
+  endpoint: string | null;
+  region: string;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+};
+
+/**
+ * Which peers are proxies whose X-Forwarded-For is believed: the nearest `hops` of them (TRUST_PROXY=1
+ * behind one load balancer), or those at the listed addresses (TRUST_PROXY=10.0.0.5,10.0.0.6).
+ */
+export type TrustedProxies = { hops: number } | { addresses: string[] };
 
 /** An OpenAI-compatible chat completions API (`{baseUrl}/chat/completions`) and the model to ask. */
 export type AiProviderConfig = { baseUrl: string; apiKey: string | null; model: string };
@@ -205,6 +234,40 @@ function parseAi(env: Env): AiProviderConfig | null {
   return { baseUrl, apiKey, model };
 }
 
+function parseBlobUrl(env: Env): S3Settings | null {
+  const value = env.BLOB_URL;
+  if (!value) return null;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || url.protocol !== "s3:" || !url.hostname) throw new Error(`BLOB_URL must be s3://bucket or s3://bucket/prefix, got ${value}`);
+  const endpoint = env.S3_ENDPOINT?.replace(/\/$/, "") || null;
+  if (endpoint !== null && !(URL.canParse(endpoint) && ["http:", "https:"].includes(new URL(endpoint).protocol))) throw new Error(`S3_ENDPOINT must be an http(s) URL, got ${endpoint}`);
+  const accessKeyId = env.AWS_ACCESS_KEY_ID ?? "";
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY ?? "";
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error("Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither");
+  return {
+    bucket: url.hostname,
+    prefix: url.pathname.replace(/^\/+|\/+$/g, ""),
+    endpoint,
+    region: env.S3_REGION || env.AWS_REGION || "us-east-1",
+    forcePathStyle: parseFlag(env, "S3_FORCE_PATH_STYLE"),
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+  };
+}
+
+/** `memory` or `database`; by default shared when the database is a server (several processes are then likely). */
+function parseRateLimitStore(env: Env, databaseUrl: string): RateLimitStore {
+  const value = env.RATE_LIMIT_STORE || (databaseUrl.startsWith("file:") ? "memory" : "database");
+  if (value !== "memory" && value !== "database") throw new Error(`RATE_LIMIT_STORE must be memory or database, got ${value}`);
+  return value;
+}
+
+function parseTrustProxy(value: string | undefined): TrustedProxies | null {
+  if (!value || value === "false" || value === "0") return null;
+  if (value === "true") return { hops: 1 };
+  if (/^\d+$/.test(value)) return { hops: Number(value) };
+  return { addresses: parseAddresses(value, "TRUST_PROXY").map((address) => canonicalAddress(address) as string) };
+}
+
 const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -220,12 +283,16 @@ export function loadConfig(env: Env = process.env): Config {
     const value = env[name];
     if (value && tier !== "unlimited") tierLimits[tier] = parseLimits(value, name);
   }
+  const databaseUrl = env.DATABASE_URL ?? `file:${join(dataDir, "invoices.db")}`;
   return {
     port,
     host,
     dataDir,
-    databaseUrl: env.DATABASE_URL ?? `file:${join(dataDir, "invoices.db")}`,
+    databaseUrl,
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
+    blobs: parseBlobUrl(env),
+    rateLimitStore: parseRateLimitStore(env, databaseUrl),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secretKey: env.SECRET_KEY || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, ""),
     corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),

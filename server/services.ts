@@ -9,7 +9,7 @@ import { systemClock, type Clock } from "./domain/clock.ts";
 import { newSecret } from "./domain/secrets.ts";
 import { createCredentialResolver, type CredentialResolver } from "./access/credentials.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { RateLimiter } from "./access/rate-limit.ts";
+import { RateLimiter, SharedRateLimiter, type RateLimits } from "./access/rate-limit.ts";
 import { createRenderer, type Renderer } from "./documents/renderer.ts";
 import { createEventLog, type EventLog } from "./automation/events.ts";
 import { createOcrEngine, type OcrEngine } from "./imports/ocr/engine.ts";
@@ -28,7 +28,7 @@ export type Services = {
   logger: Logger;
   /** Turns a request's API key, access token or session cookie into a principal. */
   credentials: CredentialResolver;
-  rateLimiter: RateLimiter;
+  rateLimiter: RateLimits;
   blobs: BlobStore;
   /** Runs exports: cheap text inline, the rest in the render worker pool. */
   renderer: Renderer;
@@ -68,15 +68,22 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const clock = overrides.clock ?? systemClock;
   const database = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
   await migrateDatabase(database);
-  const rateLimiter = new RateLimiter();
-  rateLimiter.restore(await loadDailyUsage(database.db), clock.now());
+  const shared = config.rateLimitStore === "database";
+  const rateLimiter = shared ? new SharedRateLimiter(database) : new RateLimiter();
+  if (rateLimiter instanceof RateLimiter) rateLimiter.restore(await loadDailyUsage(database.db), clock.now());
   return {
     config,
     version: VERSION,
     database,
     clock,
     logger: overrides.logger ?? createLogger(config.logLevel),
-    credentials: createCredentialResolver(database, clock, { cacheMs: config.keyCacheMs, failureLimits: config.tierLimits.anonymous, config }),
+    credentials: createCredentialResolver(database, clock, {
+      cacheMs: config.keyCacheMs,
+      // Failures are never flushed: a restart forgiving them is harmless, a shared store counts them together.
+      failures: shared ? rateLimiter : new RateLimiter(),
+      failureLimits: config.tierLimits.anonymous,
+      config,
+    }),
     rateLimiter,
     blobs: createLocalBlobStore(join(config.dataDir, "blobs")),
     renderer: createRenderer(config.renderWorkers === undefined ? {} : { poolSize: config.renderWorkers }),

@@ -31,3 +31,4 @@ export { x402Payments } from "./x402-payments.ts";
 export { paidUsage } from "./paid-usage.ts";
 export { brandExtractions } from "./brand-extractions.ts";
 export { importRecords, imports } from "./imports.ts";
+export { rateCounters } from "./rate-counters.ts";

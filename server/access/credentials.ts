@@ -14,7 +14,7 @@ import type { Clock } from "../domain/clock.ts";
 import { AppError } from "../domain/errors.ts";
 import { sha256Hex } from "../domain/secrets.ts";
 import type { TierLimits } from "../domain/tiers.ts";
-import { addressSubject, RateLimiter } from "./rate-limit.ts";
+import { addressSubject, type RateLimits } from "./rate-limit.ts";
 
 export const ACCESS_TOKEN_PREFIX = "sat_";
 export const REFRESH_TOKEN_PREFIX = "srt_";
@@ -51,13 +51,18 @@ export type CredentialResolver = {
 };
 
 /** `config` is read on each use: a test server learns its PUBLIC_URL only once it listens. */
-export type CredentialResolverOptions = { cacheMs: number; failureLimits: TierLimits | null; config: { publicUrl: string } };
+export type CredentialResolverOptions = {
+  cacheMs: number;
+  /** Where failed bearer credentials are counted, per client address, against `failureLimits`. */
+  failures: RateLimits;
+  failureLimits: TierLimits | null;
+  config: { publicUrl: string };
+};
 
 export function createCredentialResolver(database: Database, clock: Clock, options: CredentialResolverOptions): CredentialResolver {
   const live = new Map<string, CacheEntry>();
   const unknown = new Map<string, CacheEntry>();
   const touched = new Map<string, number>();
-  const failures = new RateLimiter();
 
   function touch(resolution: Resolution, now: number): void {
     const id = resolution.principal.id;
@@ -117,14 +122,25 @@ export function createCredentialResolver(database: Database, clock: Clock, optio
     return value;
   }
 
-  function refuse(message: string, clientIp: string): never {
-    const decision = failures.hit(addressSubject(clientIp), options.failureLimits, clock.now());
-    if (!decision.allowed) {
-      throw new AppError("RATE_LIMITED", `Too many failed credentials; retry after ${decision.headers["Retry-After"]} s`, {
-        retry_after: Number(decision.headers["Retry-After"]),
-      });
+  /** UNAUTHORIZED, or RATE_LIMITED (with its RateLimit and Retry-After headers) once the address has failed too often. */
+  async function refusal(message: string, clientIp: string): Promise<AppError> {
+    const decision = await options.failures.hit(`failed:${addressSubject(clientIp)}`, options.failureLimits, clock.now());
+    if (decision.allowed) return new AppError("UNAUTHORIZED", message);
+    const retryAfter = decision.headers["Retry-After"];
+    return new AppError("RATE_LIMITED", `Too many failed credentials; retry after ${retryAfter} s`, { retry_after: Number(retryAfter) }, decision.headers);
+  }
+
+  /** The bearer credential's resolution, or why it is refused. */
+  async function bearer(authorization: string, now: number, face: Face): Promise<Resolution | string> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+    if (!token) return "The Authorization header must be `Bearer <API key or access token>`";
+    const resolution = await lookup(token, now, () => find(token));
+    if (!resolution) return "The API key or access token is not valid or has been revoked";
+    if (resolution.validUntil !== null && resolution.validUntil <= now) return "The access token has expired";
+    if (resolution.resource !== null && !audienceAllows(resolution.resource, face, options.config.publicUrl)) {
+      return `The access token is bound to ${resolution.resource}, not this resource`;
     }
-    throw new AppError("UNAUTHORIZED", message);
+    return resolution;
   }
 
   return {
@@ -132,15 +148,8 @@ export function createCredentialResolver(database: Database, clock: Clock, optio
       const now = clock.now().getTime();
       const { authorization, sessionToken } = presented;
       if (authorization !== null && authorization !== "") {
-        const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-        if (!match?.[1]) refuse("The Authorization header must be `Bearer <API key or access token>`", clientIp);
-        const token = match[1];
-        const resolution = await lookup(token, now, () => find(token));
-        if (!resolution) refuse("The API key or access token is not valid or has been revoked", clientIp);
-        if (resolution.validUntil !== null && resolution.validUntil <= now) refuse("The access token has expired", clientIp);
-        if (resolution.resource !== null && !audienceAllows(resolution.resource, face, options.config.publicUrl)) {
-          refuse(`The access token is bound to ${resolution.resource}, not this resource`, clientIp);
-        }
+        const resolution = await bearer(authorization, now, face);
+        if (typeof resolution === "string") throw await refusal(resolution, clientIp);
         touch(resolution, now);
         return resolution.principal;
       }

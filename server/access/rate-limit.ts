@@ -1,13 +1,25 @@
-// Rate limits by tier (spec §8, DESIGN "Access"): fixed windows counted in memory per process, so a
-// request never waits on storage; daily counts are flushed to the kv table in the background and
-// read back at start, so a restart does not hand out a fresh daily quota (ADR 0007).
+// Rate limits by tier (spec §8, DESIGN "Access"): fixed windows, counted one of two ways (ADR 0029).
+// - In memory (the default on the embedded file): a request never waits on storage; daily counts are
+//   flushed to the kv table in the background and read back at start, so a restart does not hand out
+//   a fresh daily quota (ADR 0007). Processes sharing one file each count on their own.
+// - Shared through the database (the default with a libSQL server): one atomic upsert per request,
+//   so every process behind a load balancer counts against the same windows.
+import type { Database } from "../../db/client.ts";
+import { retryWhileBusy } from "../../db/client.ts";
+import { addDailyUsage } from "../../db/queries/usage.ts";
+import { hitSharedCounter, purgeEndedCounters, type WindowCount } from "../../db/queries/rate-counters.ts";
 import { WINDOWS, type DailyUsage, type TierLimits } from "../domain/tiers.ts";
 
 export type RateDecision = { allowed: boolean; headers: Record<string, string> };
 
-type Counter = { windowStart: number; count: number };
-type Subject = { counters: Counter[]; unflushed: number };
+/** What requests are counted by: memory answers at once, the shared store after a round trip. */
+export type RateLimits = {
+  hit(subject: string, limits: TierLimits | null, now: Date): RateDecision | Promise<RateDecision>;
+  /** The background job's work: flush and forget (memory), or drop ended counters (shared). */
+  upkeep(database: Database, now: Date): Promise<void>;
+};
 
+type Subject = { counters: WindowCount[]; unflushed: number };
 
 /** Callers tracked at once; past it the least recently seen is forgotten (its counts still flushed). */
 const MAX_SUBJECTS = 100_000;
@@ -16,9 +28,39 @@ function windowStart(nowSeconds: number, seconds: number): number {
   return nowSeconds - (nowSeconds % seconds);
 }
 
+const policies = new WeakMap<TierLimits, string>();
+
 function policyHeader(limits: TierLimits): string {
-  return WINDOWS.map((window) => `"${window.name}";q=${limits[window.key]};w=${window.seconds}`).join(", ");
+  const known = policies.get(limits);
+  if (known) return known;
+  const policy = WINDOWS.map((window) => `"${window.name}";q=${limits[window.key]};w=${window.seconds}`).join(", ");
+  policies.set(limits, policy);
+  return policy;
 }
+
+/**
+ * The headers of a hit from each window's count after it (PROTOCOLS.md): RateLimit names the
+ * tightest window, Retry-After (when refused) waits for the last exhausted one to end.
+ */
+function decisionOf(windows: readonly WindowCount[], limits: TierLimits, nowSeconds: number, allowed: boolean): RateDecision {
+  let tightest = { index: 0, remaining: Infinity, reset: 0 };
+  let retryAfter = 0;
+  WINDOWS.forEach((window, index) => {
+    const { start, count } = windows[index] as WindowCount;
+    const remaining = limits[window.key] - count;
+    const reset = start + window.seconds - nowSeconds;
+    if (!allowed && remaining <= 0) retryAfter = Math.max(retryAfter, reset);
+    if (remaining < tightest.remaining) tightest = { index, remaining, reset };
+  });
+  const headers: Record<string, string> = {
+    "RateLimit-Policy": policyHeader(limits),
+    RateLimit: `"${WINDOWS[tightest.index]?.name}";r=${Math.max(0, tightest.remaining)};t=${tightest.reset}`,
+  };
+  if (!allowed) headers["Retry-After"] = String(retryAfter);
+  return { allowed, headers };
+}
+
+const ALLOWED_UNCOUNTED: RateDecision = { allowed: true, headers: {} };
 
 /**
  * The subject an anonymous caller is counted as: its IPv4 address, or the /64 of its IPv6 address
@@ -34,9 +76,9 @@ export function addressSubject(address: string): string {
   return `ip6:${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-export class RateLimiter {
+/** Counts in this process's memory (ADR 0007). */
+export class RateLimiter implements RateLimits {
   private readonly subjects = new Map<string, Subject>();
-  private readonly policies = new Map<TierLimits, string>();
   /** Daily counts of forgotten subjects, still to be flushed. */
   private readonly orphaned: DailyUsage[] = [];
 
@@ -49,7 +91,7 @@ export class RateLimiter {
       return known;
     }
     if (this.subjects.size >= MAX_SUBJECTS) this.forgetOldest();
-    const fresh = { counters: WINDOWS.map(() => ({ windowStart: 0, count: 0 })), unflushed: 0 };
+    const fresh = { counters: WINDOWS.map(() => ({ start: 0, count: 0 })), unflushed: 0 };
     this.subjects.set(name, fresh);
     return fresh;
   }
@@ -61,7 +103,7 @@ export class RateLimiter {
   }
 
   private dayOf(state: Subject): number {
-    return state.counters[WINDOWS.findIndex((window) => window.key === "daily")]?.windowStart ?? 0;
+    return state.counters[WINDOWS.findIndex((window) => window.key === "daily")]?.start ?? 0;
   }
 
   /**
@@ -69,37 +111,23 @@ export class RateLimiter {
    * Without limits (a tier configured as unlimited) it allows and counts nothing.
    */
   hit(subject: string, limits: TierLimits | null, now: Date): RateDecision {
-    if (!limits) return { allowed: true, headers: {} };
+    if (!limits) return ALLOWED_UNCOUNTED;
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const state = this.subject(subject);
-    let tightest = { index: 0, remaining: Infinity, reset: 0 };
-    let retryAfter = 0;
     WINDOWS.forEach((window, index) => {
-      const counter = state.counters[index] as Counter;
+      const counter = state.counters[index] as WindowCount;
       const start = windowStart(nowSeconds, window.seconds);
-      if (counter.windowStart !== start) {
-        counter.windowStart = start;
+      if (counter.start !== start) {
+        counter.start = start;
         counter.count = 0;
       }
-      const remaining = limits[window.key] - counter.count;
-      const reset = start + window.seconds - nowSeconds;
-      if (remaining <= 0) retryAfter = Math.max(retryAfter, reset);
-      if (remaining < tightest.remaining) tightest = { index, remaining, reset };
     });
-    const allowed = retryAfter === 0;
+    const allowed = WINDOWS.every((window, index) => (state.counters[index] as WindowCount).count < limits[window.key]);
     if (allowed) {
       for (const counter of state.counters) counter.count += 1;
       state.unflushed += 1;
-      tightest.remaining -= 1;
     }
-    const policy = this.policies.get(limits) ?? policyHeader(limits);
-    this.policies.set(limits, policy);
-    const headers: Record<string, string> = {
-      "RateLimit-Policy": policy,
-      RateLimit: `"${WINDOWS[tightest.index]?.name}";r=${Math.max(0, tightest.remaining)};t=${tightest.reset}`,
-    };
-    if (!allowed) headers["Retry-After"] = String(retryAfter);
-    return { allowed, headers };
+    return decisionOf(state.counters, limits, nowSeconds, allowed);
   }
 
   /** Seeds today's daily counts (read back from storage at start). */
@@ -109,7 +137,7 @@ export class RateLimiter {
       if (day !== today) continue;
       const state = this.subject(subject);
       WINDOWS.forEach((window, index) => {
-        if (window.key === "daily") state.counters[index] = { windowStart: day, count };
+        if (window.key === "daily") state.counters[index] = { start: day, count };
       });
     }
   }
@@ -134,8 +162,42 @@ export class RateLimiter {
   prune(now: Date): void {
     const nowSeconds = Math.floor(now.getTime() / 1000);
     for (const [subject, state] of this.subjects) {
-      const live = state.counters.some((counter, index) => counter.windowStart + (WINDOWS[index]?.seconds ?? 0) > nowSeconds);
+      const live = state.counters.some((counter, index) => counter.start + (WINDOWS[index]?.seconds ?? 0) > nowSeconds);
       if (!live && state.unflushed === 0) this.subjects.delete(subject);
     }
+  }
+
+  /** Writes the daily counts since the last flush (putting them back if that fails), then forgets ended subjects. */
+  async upkeep(database: Database, now: Date): Promise<void> {
+    const usage = this.drainUnflushed();
+    try {
+      await database.write((tx) => addDailyUsage(tx, usage));
+    } catch (error) {
+      this.returnUnflushed(usage);
+      throw error;
+    }
+    this.prune(now);
+  }
+}
+
+/**
+ * Counts in the database every process shares (ADR 0029): exact across processes, at one small
+ * write per request. The upsert runs on its own, outside this process's write queue, so a request
+ * never waits behind a long import; on an embedded file it retries while another writer holds the lock.
+ */
+export class SharedRateLimiter implements RateLimits {
+  constructor(private readonly database: Database) {}
+
+  async hit(subject: string, limits: TierLimits | null, now: Date): Promise<RateDecision> {
+    if (!limits) return ALLOWED_UNCOUNTED;
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const starts = WINDOWS.map((window) => windowStart(nowSeconds, window.seconds));
+    const { windows, allowed } = await retryWhileBusy(() => hitSharedCounter(this.database.db, subject, starts, limits));
+    return decisionOf(windows, limits, nowSeconds, allowed);
+  }
+
+  async upkeep(database: Database, now: Date): Promise<void> {
+    const today = windowStart(Math.floor(now.getTime() / 1000), 86_400);
+    await database.write((tx) => purgeEndedCounters(tx, today));
   }
 }

@@ -1,5 +1,4 @@
 // The scheduler's jobs: the housekeeping ones here; mail, webhooks and recurring rules bring theirs.
-import { addDailyUsage } from "../../db/queries/usage.ts";
 import { deleteExpiredFile, findExpiredFiles } from "../../db/queries/files.ts";
 import { findOverdueCandidates, type DueCursor } from "../../db/queries/invoices.ts";
 import { purgeDeadCredentials } from "../../db/queries/credentials.ts";
@@ -65,24 +64,15 @@ export const purgeOldOperations: Job = {
   },
 };
 
-/** Writes the rate limiter's daily counts to kv, and drops what has expired there and in memory. */
+/** The rate limiter's upkeep (flushing daily counts, or dropping ended shared counters), and expired kv entries. */
 export const flushRateLimits: Job = {
   name: "flush-rate-limits",
   everyMs: 15_000,
   perProcess: true,
   async run({ database, rateLimiter, clock }) {
-    const usage = rateLimiter.drainUnflushed();
     const now = clock.now();
-    try {
-      await database.write(async (tx) => {
-        await addDailyUsage(tx, usage);
-        await purgeExpiredKv(tx, now);
-      });
-    } catch (error) {
-      rateLimiter.returnUnflushed(usage);
-      throw error;
-    }
-    rateLimiter.prune(now);
+    await rateLimiter.upkeep(database, now);
+    await database.write((tx) => purgeExpiredKv(tx, now));
   },
 };
 

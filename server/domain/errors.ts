@@ -56,12 +56,15 @@ export type ErrorBody = { error: string; code: ErrorCode; details?: ErrorDetails
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetails | undefined;
+  /** Response headers the refusal brings on every face (Retry-After, RateLimit). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, message?: string, details?: ErrorDetails) {
+  constructor(code: ErrorCode, message?: string, details?: ErrorDetails, headers: Record<string, string> = {}) {
     super(message ?? ERROR_TABLE[code].message);
     this.name = "AppError";
     this.code = code;
     this.details = details;
+    this.headers = headers;
   }
 
   get status(): number {

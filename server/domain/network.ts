@@ -105,3 +105,22 @@ export function canonicalAddress(text: string): string | null {
   const ipv6 = text.includes(":") ? parseIpv6(text) : null;
   return ipv6 ? ipv6.map((group) => group.toString(16)).join(":") : null;
 }
+
+/**
+ * The client's address behind trusted proxies (TRUST_PROXY): the addresses a request passed, from
+ * the nearest (the peer) back through X-Forwarded-For, right to left, are skipped while they are
+ * proxies — the first `hops` of them, or those listed — and the first other one is the client.
+ * A malformed entry ends the walk, so a client cannot write itself a new address past it.
+ */
+export function forwardedClientAddress(peer: string, forwardedFor: string | null, trusted: { hops: number } | { addresses: readonly string[] }): string {
+  const chain = [peer, ...(forwardedFor ?? "").split(",").map((entry) => entry.trim()).filter(Boolean).reverse()];
+  let index = 0;
+  const isProxy = (address: string, position: number): boolean =>
+    "hops" in trusted ? position < trusted.hops : trusted.addresses.includes(canonicalAddress(address) ?? "");
+  while (index < chain.length - 1 && isProxy(chain[index] as string, index)) {
+    const next = chain[index + 1] as string;
+    if (canonicalAddress(next) === null) break;
+    index += 1;
+  }
+  return chain[index] as string;
+}

@@ -134,7 +134,7 @@ export function errorResponse(error: AppError, headers: Record<string, string> =
   const required = paymentRequiredOf(error);
   // A 402 body also reads as x402 v1's (x402Version, accepts), so v1 clients can pay; v2 ones read the header.
   const body: ErrorBody = required ? { ...v1Body(required), ...error.toBody() } : error.toBody();
-  return jsonResponse(body, error.status, { ...headers, ...(challenge === null ? {} : { "www-authenticate": challenge }) });
+  return jsonResponse(body, error.status, { ...error.headers, ...headers, ...(challenge === null ? {} : { "www-authenticate": challenge }) });
 }
 
 /** The x402 requirements a 402 carries (none when payments are not configured). */

@@ -27,17 +27,15 @@ const PAGE_HEADERS = {
 };
 
 /** A person reads this, not a program: a plain page with no script. */
-function problemPage(status: number, title: string, detail: string): Response {
+function problemPage(status: number, title: string, detail: string, headers: Record<string, string> = {}): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${detail}</p></main></body></html>`;
-  return new Response(html, { status, headers: { ...PAGE_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'" } });
+  return new Response(html, { status, headers: { ...PAGE_HEADERS, ...headers, "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'" } });
 }
 
 const notFoundPage = () => problemPage(404, "Link not found", "This invoice link does not exist, was revoked or has expired. Ask the sender for a new one.");
 
 export function createSharePages(services: Services): (request: Request, url: URL, info: RequestInfo) => Promise<Response> {
-  function admitVisitor(info: RequestInfo): boolean {
-    return services.rateLimiter.hit(addressSubject(info.clientIp), services.config.tierLimits.anonymous, services.clock.now()).allowed;
-  }
+  const admitVisitor = (info: RequestInfo) => services.rateLimiter.hit(addressSubject(info.clientIp), services.config.tierLimits.anonymous, services.clock.now());
 
   const templateFor = (shared: SharedInvoice) => visibleTemplate(services.database.db, shared.accountId, shared.record.template_id ?? DEFAULT_DESIGN, "template_id");
 
@@ -86,7 +84,8 @@ export function createSharePages(services: Services): (request: Request, url: UR
     if (rest.length > 0 || !known.includes(route)) {
       return problemPage(rest.length > 0 || !["", "pdf", "viewed"].includes(action) ? 404 : 405, "Not available", "This address does not serve that request.");
     }
-    if (!admitVisitor(info)) return problemPage(429, "Too many requests", "Please wait a moment and reload the page.");
+    const visit = await admitVisitor(info);
+    if (!visit.allowed) return problemPage(429, "Too many requests", `Please wait ${visit.headers["Retry-After"]} seconds and reload the page.`, visit.headers);
     let shared: SharedInvoice;
     try {
       shared = await sharedInvoice(services, token);

@@ -1,6 +1,6 @@
 // The address ranges outbound requests to user-given URLs may not reach (server-side request forgery).
 import { describe, expect, test } from "bun:test";
-import { isIpLiteral, parseIpv6, refusedAddressReason } from "../../server/domain/network.ts";
+import { forwardedClientAddress, isIpLiteral, parseIpv6, refusedAddressReason } from "../../server/domain/network.ts";
 
 describe("refusedAddressReason", () => {
   test.each([
@@ -65,5 +65,33 @@ describe("refusedAddressReason", () => {
     expect(isIpLiteral("[::1]")).toBe(true);
     expect(isIpLiteral("localhost")).toBe(false);
     expect(isIpLiteral("1.2.3.4.example")).toBe(false);
+  });
+});
+
+describe("forwardedClientAddress (TRUST_PROXY)", () => {
+  const peer = "10.0.0.5";
+
+  test("one trusted hop: the address the proxy appended, whatever the client wrote before it", () => {
+    expect(forwardedClientAddress(peer, "203.0.113.7", { hops: 1 })).toBe("203.0.113.7");
+    expect(forwardedClientAddress(peer, "1.2.3.4, 203.0.113.7", { hops: 1 })).toBe("203.0.113.7");
+  });
+
+  test("two hops walk one further; a shorter chain ends at its far end; no header is the peer", () => {
+    expect(forwardedClientAddress(peer, "198.51.100.1, 203.0.113.7, 10.0.0.9", { hops: 2 })).toBe("203.0.113.7");
+    expect(forwardedClientAddress(peer, "203.0.113.7", { hops: 3 })).toBe("203.0.113.7");
+    expect(forwardedClientAddress(peer, null, { hops: 1 })).toBe(peer);
+  });
+
+  test("listed proxies are skipped from the right, however their addresses are spelled", () => {
+    const trusted = { addresses: ["10.0.0.5", "10.0.0.9", "0:0:0:0:0:0:0:1"] };
+    expect(forwardedClientAddress(peer, "1.2.3.4, 203.0.113.7, 10.0.0.9", trusted)).toBe("203.0.113.7");
+    expect(forwardedClientAddress("::1", "203.0.113.7", { addresses: ["0:0:0:0:0:0:0:1"] })).toBe("203.0.113.7");
+    // A peer that is no listed proxy is the client: its header is anyone's writing.
+    expect(forwardedClientAddress("198.51.100.8", "203.0.113.7", trusted)).toBe("198.51.100.8");
+  });
+
+  test("a malformed entry ends the walk at the last proxy that wrote it", () => {
+    expect(forwardedClientAddress(peer, "203.0.113.7, not-an-address", { hops: 2 })).toBe(peer);
+    expect(forwardedClientAddress(peer, "", { hops: 1 })).toBe(peer);
   });
 });

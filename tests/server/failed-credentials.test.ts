@@ -13,7 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-test("failed credentials count against the address: 401 three times, then 429 on every face", async () => {
+/** A throttled answer says when to come back, in seconds and in the RateLimit fields (PROTOCOLS.md). */
+function expectThrottled(headers: Headers, retryAfter: number): void {
+  expect(headers.get("retry-after")).toBe(String(retryAfter));
+  expect(headers.get("ratelimit")).toBe(`"burst";r=0;t=${retryAfter}`);
+  expect(headers.get("ratelimit-policy")).toBe('"burst";q=3;w=60, "hourly";q=100;w=3600, "daily";q=1000;w=86400');
+}
+
+test("failed credentials count against the address: 401 three times, then 429 with Retry-After and RateLimit on every face", async () => {
+  server.clock.set("2026-11-22T09:00:15Z");
   const anonymous = api(server.url);
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 3; attempt++) statuses.push((await anonymous.get("/api/invoices", `svc_guess${attempt}`)).status);
@@ -21,12 +29,18 @@ test("failed credentials count against the address: 401 three times, then 429 on
   const limited = await anonymous.get("/api/health", "svc_guess-again");
   expect(limited.status).toBe(429);
   expect(limited.body.code).toBe("RATE_LIMITED");
+  expect(limited.body.details).toEqual({ retry_after: 45 });
+  expectThrottled(limited.headers, 45);
   const mcp = await anonymous.raw("/api/mcp", {
     method: "POST",
     headers: { authorization: "Bearer svc_guess-mcp", "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
   });
   expect(mcp.status).toBe(429);
+  expectThrottled(mcp.headers, 45);
+  const trpc = await anonymous.raw("/trpc/invoices.list", { headers: { authorization: "Bearer svc_guess-trpc" } });
+  expect(trpc.status).toBe(429);
+  expectThrottled(trpc.headers, 45);
   // A real key is not affected, and the window passes.
   expect((await anonymous.get("/api/invoices", owner.key)).status).toBe(200);
   server.clock.advance(60_000);

@@ -67,7 +67,7 @@ async function readMetadata(request: Request): Promise<z.infer<typeof clientMeta
 }
 
 export async function register(services: Services, request: Request, info: RequestInfo): Promise<Response> {
-  const decision = services.rateLimiter.hit(addressSubject(info.clientIp), services.config.tierLimits.anonymous, services.clock.now());
+  const decision = await services.rateLimiter.hit(addressSubject(info.clientIp), services.config.tierLimits.anonymous, services.clock.now());
   if (!decision.allowed) return errorResponse(new AppError("RATE_LIMITED", `Too many registrations from this address; retry after ${decision.headers["Retry-After"]} s`), decision.headers);
   let metadata: z.infer<typeof clientMetadata>;
   try {

@@ -47,7 +47,6 @@ export function linkRoutes(services: Services, signIn: SignIn): LinkRoutes {
     return invite && { email, accountId: invite.accountId, about: invite.id };
   }
 
-  const allowed = (subject: string, limits: TierLimits | null): boolean => services.rateLimiter.hit(subject, limits, now()).allowed;
 
   return {
     async confirm(request, url) {
@@ -69,7 +68,8 @@ export function linkRoutes(services: Services, signIn: SignIn): LinkRoutes {
     },
 
     async request(request, info) {
-      if (!allowed(addressSubject(info.clientIp), services.config.tierLimits.anonymous)) return errorResponse(new AppError("RATE_LIMITED"));
+      const visitor = await services.rateLimiter.hit(addressSubject(info.clientIp), services.config.tierLimits.anonymous, now());
+      if (!visitor.allowed) return errorResponse(new AppError("RATE_LIMITED", `Too many sign-in requests from this address; retry after ${visitor.headers["Retry-After"]} s`), visitor.headers);
       const page = wantsPage(request);
       const fields = await readFields(request);
       const parsed = emailSchema.safeParse(typeof fields.email === "string" ? fields.email.trim() : fields.email);
@@ -80,7 +80,7 @@ export function linkRoutes(services: Services, signIn: SignIn): LinkRoutes {
       const email = normalizeEmail(parsed.data);
       const next = safeNext(fields.next);
       // Counted for every address, known or not, so the answer never tells which ones have users.
-      if (allowed(`link:${await sha256Hex(email)}`, LINKS_PER_ADDRESS)) {
+      if ((await services.rateLimiter.hit(`link:${await sha256Hex(email)}`, LINKS_PER_ADDRESS, now())).allowed) {
         await services.database.write(async (tx) => {
           const to = await recipient(tx, email, next);
           if (to) await issueSignInLink(services, tx, to, next);

@@ -150,15 +150,20 @@ describe("revocation, expiry and strangers", () => {
 });
 
 describe("share: security", () => {
-  test("visitors are counted against the anonymous tier of their address: over its burst, 429", async () => {
-    const limited = await startTestServer({ env: { RATE_LIMIT_ANONYMOUS: "2,100,1000" } });
+  test("visitors are counted against the anonymous tier of their address: over its burst, 429 saying when to come back", async () => {
+    const limited = await startTestServer({ env: { RATE_LIMIT_ANONYMOUS: "2,100,1000" }, now: "2026-11-22T09:00:50Z" });
     try {
       const account = await steppedAccount(limited);
       const invoice = await account.steps.create();
       const link = expectStatus(await account.client.post(invoicePath(invoice.id, "/share"), {}), 200);
-      const statuses = [];
-      for (let visit = 0; visit < 3; visit++) statuses.push((await fetch(link.url)).status);
-      expect(statuses).toEqual([200, 200, 429]);
+      const visits = [];
+      for (let visit = 0; visit < 3; visit++) visits.push(await fetch(link.url));
+      expect(visits.map((visit) => visit.status)).toEqual([200, 200, 429]);
+      const refused = visits[2] as Response;
+      expect(refused.headers.get("retry-after")).toBe("10");
+      expect(refused.headers.get("ratelimit")).toBe('"burst";r=0;t=10');
+      expect(refused.headers.get("ratelimit-policy")).toContain('"burst";q=2;w=60');
+      expect(await refused.text()).toContain("Please wait 10 seconds");
     } finally {
       await limited.close();
     }
