@@ -53,13 +53,23 @@ function text(body: string, contentType: string, extension: string): ExportedFil
 }
 
 /** The checked EN 16931 model: a 422 naming the business term or the broken rule, never a bad file. */
-function checkedModel({ record, profile }: ExportPayload) {
+function checkedModel({ record, profile }: Pick<ExportPayload, "record" | "profile">) {
   const model = toEn16931(record, profile);
   assertBusinessRules(model);
   return model;
 }
 
 const layoutOf = ({ record, template }: ExportPayload) => layoutInvoice(record, template);
+
+/**
+ * Refuses, with the 422 the export itself would give, an invoice that cannot be an e-invoice in
+ * `format`, without making the file: a multi-format export checks every format before storing any.
+ */
+export function assertExportable(payload: Pick<ExportPayload, "record" | "profile" | "format" | "syntax">): void {
+  if (!EINVOICE_FORMATS.has(payload.format)) return;
+  if (payload.format === "xrechnung") toXRechnung(toEn16931(payload.record, payload.profile), payload.syntax);
+  else checkedModel(payload);
+}
 
 export async function exportInvoice(payload: ExportPayload): Promise<ExportedFile> {
   const { record } = payload;

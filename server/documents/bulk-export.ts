@@ -7,7 +7,7 @@ import { zipSync, type Zippable } from "fflate";
 import type { Executor } from "../../db/client.ts";
 import { insertFile } from "../../db/queries/files.ts";
 import { countInvoices, findInvoices, listInvoices, type InvoiceSelection } from "../../db/queries/invoices.ts";
-import type { ExportFormat, XRechnungSyntax } from "../../render/export.ts";
+import { assertExportable, type ExportFormat, type XRechnungSyntax } from "../../render/export.ts";
 import { dateInZone } from "../domain/clock.ts";
 import { AppError } from "../domain/errors.ts";
 import type { InvoiceRecord } from "../domain/invoice.ts";
@@ -37,6 +37,8 @@ export type FormatsRequest = {
 
 /** One invoice in each format asked for, in that order, each reused or rendered and stored. */
 export async function exportFormats(services: Services, request: FormatsRequest, progress: ProgressReporter, signal?: AbortSignal): Promise<Array<ExportLink & { text: string | null }>> {
+  // Every format is checked first: a refused one (an e-invoice of an unnumbered invoice) leaves no file of the others behind.
+  for (const format of request.formats) assertExportable({ ...request, format });
   const files: Array<ExportLink & { text: string | null }> = [];
   for (const [index, format] of request.formats.entries()) {
     checkCancelled(signal);

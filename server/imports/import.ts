@@ -216,8 +216,9 @@ export async function runImport(services: Services, writer: Writer, request: Imp
       return await readPlanWrite(services, writer, request, { format, fileSha256, now, known, early, entry, progress: run.progress });
     } catch (error) {
       // A run with an id (a commit, or any run the caller did not wait for) keeps why it ended, for GET.
-      if (entry.outcome.id) await services.database.write((tx) => store(tx, writer.accountId, ended(entry.outcome, error, services.clock.now()), fileSha256));
-      throw error;
+      if (!entry.outcome.id) throw error;
+      await services.database.write((tx) => store(tx, writer.accountId, ended(entry.outcome, error, services.clock.now()), fileSha256));
+      throw namingImport(error, entry.outcome.id);
     } finally {
       running.delete(entry.outcome.id);
     }
@@ -287,6 +288,12 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
     await store(tx, writer.accountId, outcome, fileSha256);
     return outcome;
   });
+}
+
+/** A refusal of a run whose outcome is kept names it (`import_id`), as the plan's refusals do: the caller can read why. */
+function namingImport(error: unknown, id: string): unknown {
+  if (!(error instanceof AppError) || error.status >= 500 || error.details?.import_id !== undefined) return error;
+  return new AppError(error.code, error.message, { ...error.details, import_id: id }, error.headers);
 }
 
 /** The outcome of a run that ended in an error: the plan's problems, or the error as the one problem. */
