@@ -13,7 +13,7 @@ import * as schema from "./schema/index.ts";
 export type Schema = typeof schema;
 export type Db = LibSQLDatabase<Schema>;
 /** A transaction or the database itself: data access functions take either (`fn(db, params)`). */
-export type Executor = Pick<Db, "select" | "insert" | "update" | "delete" | "run" | "all" | "get">;
+export type Executor = Pick<Db, "select" | "insert" | "update" | "delete" | "run" | "all" | "get" | "with" | "$with">;
 
 export type Database = {
   url: string;
@@ -29,10 +29,14 @@ export type DatabaseOptions = { url: string; authToken?: string };
 /** About 5 s of waiting in all (jittered, at most 250 ms apart) before a write gives up. */
 const BUSY_RETRIES = 28;
 
+/** Whether the lock was held by another connection; drizzle wraps the driver's error as its cause. */
 function isBusy(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code ?? "";
-  const message = error instanceof Error ? error.message : "";
-  return code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED" || /database is locked|SQLITE_BUSY/.test(message);
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED")) return true;
+    if (/database is locked|SQLITE_BUSY/.test(current.message)) return true;
+  }
+  return false;
 }
 
 /** Waits between retries of a write another process holds the lock for: exponential, jittered. */

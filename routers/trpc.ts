@@ -14,6 +14,7 @@ import type { Catalog } from "../server/faces/catalog.ts";
 import { addressSubject } from "../server/access/rate-limit.ts";
 import type { PaidOperation } from "../server/domain/prices.ts";
 import { chargeFor, type PaymentSlot } from "../server/payments/guard.ts";
+import { failedPart, unavailable } from "../server/faults.ts";
 import type { Services } from "../server/services.ts";
 
 /** What every face hands a procedure. */
@@ -146,11 +147,14 @@ function issuesOf(cause: unknown): SchemaIssue[] | null {
 
 /**
  * Any failure as our AppError: domain errors pass through, the input's schema issues get the spec's
- * codes. Anything else keeps only its code and the table's message: an output that fails its schema
- * is our fault (500), and a runtime's own message is not for callers.
+ * codes, a part the service stands on failing is 503 (server/faults.ts). Anything else keeps only its
+ * code and the table's message: an output that fails its schema is our fault (500), and a runtime's
+ * own message is not for callers.
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  const part = failedPart(error);
+  if (part) return unavailable(part);
   if (error instanceof TRPCError) {
     if (error.cause instanceof AppError) return error.cause;
     const issues = issuesOf(error.cause);
@@ -173,6 +177,9 @@ function recoded(ctx: Context, path: string, error: unknown): TRPCError {
       request_id: ctx.requestId,
       error: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause),
     });
+  }
+  if (app.code === "SERVICE_UNAVAILABLE" && app.details?.part) {
+    ctx.services.logger.warn("part unavailable", { path, request_id: ctx.requestId, part: app.details.part, error: error instanceof Error ? error.message : String(error) });
   }
   // tRPC wraps a thrown AppError as INTERNAL_SERVER_ERROR: re-code it so /trpc answers the right status.
   if (error instanceof TRPCError && error.cause === app && error.code === ERROR_TABLE[app.code].trpc) return error;

@@ -4,6 +4,7 @@
 import type { AnyRouter } from "@trpc/server";
 import { readFileSync } from "node:fs";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { Elysia } from "elysia";
 import { appRouter } from "../routers/index.ts";
 import { toAppError, type Context } from "../routers/trpc.ts";
@@ -12,7 +13,7 @@ import { pointToResourceMetadata } from "./access/oauth/metadata.ts";
 import { createOAuthHandler } from "./access/oauth/routes.ts";
 import { createSignInRoutes } from "./access/sign-in/routes.ts";
 import { createConsole } from "./console/serve.ts";
-import { AppError } from "./domain/errors.ts";
+import { AppError, ERROR_TABLE } from "./domain/errors.ts";
 import { forwardedClientAddress } from "./domain/network.ts";
 import { buildCatalog } from "./faces/catalog.ts";
 import { contextFor, errorResponse, presentedBy, withLimitedBody, type RequestInfo } from "./faces/http.ts";
@@ -50,6 +51,22 @@ export type App = {
   stop(): Promise<void>;
 };
 
+/**
+ * A refusal before tRPC reads the request (a body over the limit), in tRPC's own error shape with
+ * the fields its error formatter adds, so @trpc/client reads it like any other failure.
+ */
+function trpcErrorResponse(error: AppError, path: string): Response {
+  const trpcCode = ERROR_TABLE[error.code].trpc;
+  const body = {
+    error: {
+      message: error.message,
+      code: TRPC_ERROR_CODES_BY_KEY[trpcCode],
+      data: { code: trpcCode, httpStatus: error.status, path, appCode: error.code, details: error.details ?? null },
+    },
+  };
+  return new Response(JSON.stringify(body), { status: error.status, headers: { ...error.headers, "content-type": "application/json" } });
+}
+
 function requestIdOf(request: Request): string {
   const given = request.headers.get("x-request-id");
   return given && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
@@ -74,13 +91,13 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
 
   type Face = (request: Request, url: URL, info: RequestInfo) => Promise<Response> | Response;
 
-  const trpc: Face = async (request, _url, info) => {
+  const trpc: Face = async (request, url, info) => {
     let ctx: Context | undefined;
     let limited: Request;
     try {
       limited = await withLimitedBody(request);
     } catch (error) {
-      return errorResponse(toAppError(error));
+      return trpcErrorResponse(toAppError(error), url.pathname.slice("/trpc/".length));
     }
     return fetchRequestHandler({
       endpoint: "/trpc",
@@ -110,8 +127,11 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
       try {
         response = await face(request, url, info);
       } catch (error) {
-        logger.error("unhandled error", { request_id: info.requestId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-        response = errorResponse(new AppError("INTERNAL_ERROR"));
+        const failure = toAppError(error);
+        const logged = { request_id: info.requestId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+        if (failure.code === "INTERNAL_ERROR") logger.error("unhandled error", logged);
+        else logger.warn("part unavailable", { ...logged, part: failure.details?.part });
+        response = errorResponse(failure);
       }
     }
     pointToResourceMetadata(response, url.pathname, services.config.publicUrl);

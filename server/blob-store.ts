@@ -1,5 +1,6 @@
-// Blobs (rendered files, logos) under DATA_DIR/blobs. Keys are relative paths the service makes
-// itself; anything that could climb out of the folder is refused.
+// Blobs (rendered files, logos): under DATA_DIR/blobs by default, or in S3-compatible storage by
+// BLOB_URL (blob-store-s3.ts). Keys are relative paths the service makes itself; anything that
+// could climb out of the folder or the prefix is refused.
 import { mkdir, readFile, rm, writeFile, rename } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 
@@ -9,12 +10,18 @@ export type BlobStore = {
   delete(key: string): Promise<void>;
 };
 
+/** A key as the service makes them: letters, digits, `._-` and `/`, never `..` or a leading `/`. */
+export function checkedBlobKey(key: string): string {
+  if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split("/").some((part) => part === "." || part === "..")) throw new Error(`Invalid blob key: ${key}`);
+  return key;
+}
+
 export function createLocalBlobStore(root: string): BlobStore {
   const base = resolve(root);
 
   function pathOf(key: string): string {
-    const path = resolve(join(base, key));
-    if (!/^[A-Za-z0-9._\/-]+$/.test(key) || !path.startsWith(base + sep)) throw new Error(`Invalid blob key: ${key}`);
+    const path = resolve(join(base, checkedBlobKey(key)));
+    if (!path.startsWith(base + sep)) throw new Error(`Invalid blob key: ${key}`);
     return path;
   }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { createLocalBlobStore, type BlobStore } from "./blob-store.ts";
+import { createS3BlobStore } from "./blob-store-s3.ts";
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./domain/clock.ts";
 import { newSecret } from "./domain/secrets.ts";
@@ -85,7 +86,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       config,
     }),
     rateLimiter,
-    blobs: createLocalBlobStore(join(config.dataDir, "blobs")),
+    blobs: config.blobs ? createS3BlobStore(config.blobs) : createLocalBlobStore(join(config.dataDir, "blobs")),
     renderer: createRenderer(config.renderWorkers === undefined ? {} : { poolSize: config.renderWorkers }),
     secretKey: await loadSecretKey(config),
     events: createEventLog({ enabled: config.eventsEnabled }),

@@ -1,9 +1,8 @@
-// The shared rate-limit counters (ADR 0029): one atomic upsert per hit, so processes sharing a
-// database count together without a lock of their own. Every window whose start has moved on is
-// counted from zero; the hit is counted in every window only when none is exhausted.
+// The shared rate-limit counters (ADR 0029): an atomic upsert per hit, so processes sharing a
+// database count together without a lock of their own; the hits a process has waiting go as one batch.
 import { lt, sql, type SQL } from "drizzle-orm";
 import { WINDOWS, type TierLimits } from "../../server/domain/tiers.ts";
-import type { Executor } from "../client.ts";
+import type { Db, Executor } from "../client.ts";
 import { rateCounters } from "../schema/index.ts";
 
 export type WindowCount = { start: number; count: number };
@@ -14,12 +13,15 @@ const COLUMNS = {
   daily: { start: rateCounters.dailyStart, count: rateCounters.dailyCount },
 } as const;
 
+export type CounterHit = { subject: string; starts: readonly number[]; limits: TierLimits };
+export type CounterState = { windows: WindowCount[]; allowed: boolean };
+
 /**
- * Counts one hit for `subject` whose windows now start at `starts` (in WINDOWS' order), and answers
- * each window's count after it and whether the hit was allowed. In an upsert's SET every expression
- * reads the row as it was, so `allowed` and the counts agree.
+ * One hit's upsert: every window whose start has moved on is counted from zero, and the hit is
+ * counted in every window only when none is exhausted. In an upsert's SET every expression reads
+ * the row as it was, so `allowed` and the counts agree.
  */
-export async function hitSharedCounter(db: Executor, subject: string, starts: readonly number[], limits: TierLimits): Promise<{ windows: WindowCount[]; allowed: boolean }> {
+function counterUpsert(db: Db, { subject, starts, limits }: CounterHit) {
   const current = WINDOWS.map(({ key }, index) => {
     const { start, count } = COLUMNS[key];
     return sql`(case when ${start} = ${starts[index]} then ${count} else 0 end)`;
@@ -34,16 +36,25 @@ export async function hitSharedCounter(db: Executor, subject: string, starts: re
     set[`${key}Count`] = sql`${current[index]} + (${allowed})`;
   });
   const [burst, hourly, daily] = starts as [number, number, number];
-  const [row] = await db
+  return db
     .insert(rateCounters)
     .values({ subject, burstStart: burst, burstCount: 1, hourlyStart: hourly, hourlyCount: 1, dailyStart: daily, dailyCount: 1, allowed: 1 })
     .onConflictDoUpdate({ target: rateCounters.subject, set })
     .returning();
-  if (!row) throw new Error("The rate counter upsert returned no row");
-  return {
-    windows: WINDOWS.map(({ key }) => ({ start: row[`${key}Start`], count: row[`${key}Count`] })),
-    allowed: row.allowed === 1,
-  };
+}
+
+/**
+ * Counts several hits in one batch (one round trip, one transaction): each answers its windows'
+ * counts after it and whether it was allowed, in order, as if they had come one by one.
+ */
+export async function hitSharedCounters(db: Db, hits: readonly CounterHit[]): Promise<CounterState[]> {
+  const [first, ...rest] = hits.map((hit) => counterUpsert(db, hit));
+  if (!first) return [];
+  const results = (await db.batch([first, ...rest])) as Array<Array<typeof rateCounters.$inferSelect>>;
+  return results.map(([row]) => {
+    if (!row) throw new Error("The rate counter upsert returned no row");
+    return { windows: WINDOWS.map(({ key }) => ({ start: row[`${key}Start`], count: row[`${key}Count`] })), allowed: row.allowed === 1 };
+  });
 }
 
 /** Drops counters whose day is over: nothing left in them can refuse a request. */

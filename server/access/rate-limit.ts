@@ -2,12 +2,12 @@
 // - In memory (the default on the embedded file): a request never waits on storage; daily counts are
 //   flushed to the kv table in the background and read back at start, so a restart does not hand out
 //   a fresh daily quota (ADR 0007). Processes sharing one file each count on their own.
-// - Shared through the database (the default with a libSQL server): one atomic upsert per request,
-//   so every process behind a load balancer counts against the same windows.
+// - Shared through the database (the default with a libSQL server): an atomic upsert per request,
+//   batched per process, so every process behind a load balancer counts against the same windows.
 import type { Database } from "../../db/client.ts";
 import { retryWhileBusy } from "../../db/client.ts";
 import { addDailyUsage } from "../../db/queries/usage.ts";
-import { hitSharedCounter, purgeEndedCounters, type WindowCount } from "../../db/queries/rate-counters.ts";
+import { hitSharedCounters, purgeEndedCounters, type CounterHit, type CounterState, type WindowCount } from "../../db/queries/rate-counters.ts";
 import { WINDOWS, type DailyUsage, type TierLimits } from "../domain/tiers.ts";
 
 export type RateDecision = { allowed: boolean; headers: Record<string, string> };
@@ -181,19 +181,42 @@ export class RateLimiter implements RateLimits {
 }
 
 /**
- * Counts in the database every process shares (ADR 0029): exact across processes, at one small
- * write per request. The upsert runs on its own, outside this process's write queue, so a request
- * never waits behind a long import; on an embedded file it retries while another writer holds the lock.
+ * Counts in the database every process shares (ADR 0029): exact across processes. The hits that
+ * arrive while a batch is on its way wait and go together as the next one, so a busy process makes
+ * one round trip per batch, not per request. The batch runs outside this process's write queue, so
+ * a request never waits behind a long import; while another writer holds the lock it retries.
  */
 export class SharedRateLimiter implements RateLimits {
+  private waiting: Array<{ hit: CounterHit; nowSeconds: number; settle: (decision: RateDecision) => void; fail: (error: unknown) => void }> = [];
+  private sending = false;
+
   constructor(private readonly database: Database) {}
 
-  async hit(subject: string, limits: TierLimits | null, now: Date): Promise<RateDecision> {
-    if (!limits) return ALLOWED_UNCOUNTED;
+  hit(subject: string, limits: TierLimits | null, now: Date): Promise<RateDecision> {
+    if (!limits) return Promise.resolve(ALLOWED_UNCOUNTED);
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const starts = WINDOWS.map((window) => windowStart(nowSeconds, window.seconds));
-    const { windows, allowed } = await retryWhileBusy(() => hitSharedCounter(this.database.db, subject, starts, limits));
-    return decisionOf(windows, limits, nowSeconds, allowed);
+    return new Promise((settle, fail) => {
+      this.waiting.push({ hit: { subject, starts, limits }, nowSeconds, settle, fail });
+      if (!this.sending) void this.send();
+    });
+  }
+
+  private async send(): Promise<void> {
+    this.sending = true;
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0);
+      try {
+        const states = await retryWhileBusy(() => hitSharedCounters(this.database.db, batch.map((waiting) => waiting.hit)));
+        batch.forEach(({ hit, nowSeconds, settle }, index) => {
+          const { windows, allowed } = states[index] as CounterState;
+          settle(decisionOf(windows, hit.limits, nowSeconds, allowed));
+        });
+      } catch (error) {
+        for (const { fail } of batch) fail(error);
+      }
+    }
+    this.sending = false;
   }
 
   async upkeep(database: Database, now: Date): Promise<void> {
