@@ -1,0 +1,59 @@
+// The service and the repository's scripts as separate processes, for tests about what happens
+// beside a running service (backup while it writes, restore refused while it holds its files).
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dir, "../..");
+
+/** The environment a child gets: the test's own, minus settings that would point it elsewhere. */
+function childEnv(env: Record<string, string>): Record<string, string | undefined> {
+  const { DATABASE_URL, DATABASE_AUTH_TOKEN, BLOB_URL, SECRET_KEY, DATA_DIR, ...inherited } = process.env;
+  return { ...inherited, NO_COLOR: "1", ...env };
+}
+
+export type ScriptRun = { exitCode: number; stdout: string; stderr: string };
+
+/** Runs `bun <script> <args>` from the repository root and waits for it to exit. */
+export async function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<ScriptRun> {
+  const child = Bun.spawn([process.execPath, script, ...args], { cwd: ROOT, env: childEnv(env), stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { exitCode, stdout, stderr };
+}
+
+export type ServiceProcess = {
+  url: string;
+  /** The key of the default account, printed when the service made it (first start on an empty DATA_DIR). */
+  defaultKey: string | null;
+  /** SIGTERM (drain and close) or SIGKILL (a crash); resolves when the process is gone. */
+  stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
+};
+
+/** `bun server/main.ts` on DATA_DIR and a free port; resolves once it listens. */
+export async function startServiceProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const child = Bun.spawn([process.execPath, "server/main.ts"], {
+    cwd: ROOT,
+    env: childEnv({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", KEY_CACHE_MS: "0", RENDER_WORKERS: "1", ...env }),
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let printed = "";
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    printed += decoder.decode(read.value, { stream: true });
+    const listening = /Listening on (http:\/\/\S+)/.exec(printed);
+    if (!listening?.[1]) continue;
+    // Keep reading, or a full pipe would stall the service's later console output.
+    void (async () => {
+      while (!(await reader.read()).done);
+    })().catch(() => undefined);
+    return {
+      url: listening[1],
+      defaultKey: /API key: (\S+)/.exec(printed)?.[1] ?? null,
+      async stop(signal = "SIGTERM") {
+        child.kill(signal);
+        await child.exited;
+      },
+    };
+  }
+  throw new Error(`the service exited (${await child.exited}) before listening:\n${printed}`);
+}
