@@ -110,7 +110,7 @@ export async function exportBulk(services: Services, request: BulkRequest, progr
         format: request.format,
         syntax: request.syntax,
         createdAt: services.clock.now().toISOString(),
-      });
+      }, request.accountId);
       entries[uniqueName(fileNameOf(record, rendered.extension, request.format), names)] = [rendered.bytes, { level: STORED_AS_IS.has(request.format) ? 0 : 6 }];
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 422) throw error;

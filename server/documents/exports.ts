@@ -106,7 +106,7 @@ export async function exportFile(services: Services, request: ExportRequest): Pr
     format,
     syntax: request.syntax,
     createdAt: now.toISOString(),
-  });
+  }, accountId);
   const file = await newFile(services, {
     accountId,
     invoiceId: accountId ? record.id : null,

@@ -1,9 +1,13 @@
 // Heavy rendering off the request thread: a small pool of Web Workers (the standard API, so Bun and
 // Deno run it alike) each running render/worker.ts. Workers start lazily, one per job until `size`
-// are running, and stay up so their font caches stay warm; further jobs wait in a FIFO queue.
+// are running, and stay up so their font caches stay warm; further jobs wait.
 // Decisions:
-// - The queue is bounded (256 by default). Past it run() refuses at once with RATE_LIMITED (429),
-//   so a burst gets a quick "retry shortly" instead of a growing wait that would time out anyway.
+// - Waiting jobs are queued per owner (the account a render is for) and served in turns, one job
+//   per owner at a time, first in first out within an owner: one account's thousand exports wait
+//   behind each other, not in front of everyone else's.
+// - The queue is bounded (256 by default), and so is each owner's share of it (32). Past either
+//   run() refuses at once with RATE_LIMITED (429, Retry-After), so a burst gets a quick "retry
+//   shortly" instead of a growing wait that would time out anyway.
 // - A worker that dies (an uncaught error), exits, or runs a job past `jobTimeoutMs` is terminated
 //   and dropped; its job is rejected with INTERNAL_ERROR and the next queued job gets a new worker.
 //   Deno (2.9) does not stop a worker stuck in an endless JS loop on terminate(): its slot is freed
@@ -14,7 +18,8 @@ import type { RenderJob } from "../../render/worker.ts";
 import { AppError } from "../domain/errors.ts";
 
 export type WorkerPool<Job> = {
-  run<T>(job: Job): Promise<T>;
+  /** Runs `job` for `owner` (an account id; "" for none): waiting jobs are served owner by owner in turn. */
+  run<T>(job: Job, owner?: string): Promise<T>;
   close(): Promise<void>;
   readonly size: number;
 };
@@ -25,11 +30,16 @@ export type PoolOptions = {
   size?: number;
   /** Jobs waiting for a worker before run() refuses with RATE_LIMITED. */
   maxQueued?: number;
+  /** Jobs one owner may have waiting before run() refuses that owner with RATE_LIMITED. */
+  maxQueuedPerOwner?: number;
   /** A job (with its worker's start-up) running longer is failed and its worker replaced. */
   jobTimeoutMs?: number;
 };
 
 export const DEFAULT_MAX_QUEUED = 256;
+export const DEFAULT_MAX_QUEUED_PER_OWNER = 32;
+/** A render takes well under a second: a refused caller retries after a couple. */
+const BUSY_RETRY_AFTER = 2;
 export const DEFAULT_JOB_TIMEOUT_MS = 30_000;
 const RENDER_WORKER = new URL("../../render/worker.ts", import.meta.url);
 
@@ -54,9 +64,12 @@ export function createWorkerPool<Job>(entry: URL, options: PoolOptions = {}): Wo
   const size = options.size ?? defaultPoolSize();
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`A worker pool needs a whole number of workers, not ${size}`);
   const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
+  const maxQueuedPerOwner = options.maxQueuedPerOwner ?? DEFAULT_MAX_QUEUED_PER_OWNER;
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   const slots = new Set<Slot>();
-  const queue: Task[] = [];
+  /** Each owner's waiting jobs; the map's order is the turn order (an owner served goes to the back). */
+  const lanes = new Map<string, Task[]>();
+  let queued = 0;
   let nextId = 1;
   let closed = false;
 
@@ -103,8 +116,24 @@ export function createWorkerPool<Job>(entry: URL, options: PoolOptions = {}): Wo
     clearTimeout(slot.timer);
     slot.task = null;
     end(task);
-    const next = queue.shift();
+    const next = nextTask();
     if (next) assign(slot, next);
+  }
+
+  /** The first waiting job of the owner whose turn it is; that owner then waits for everyone else's turn. */
+  function nextTask(): Task | undefined {
+    const turn = lanes.entries().next();
+    if (turn.done) return undefined;
+    const [owner, lane] = turn.value;
+    const task = lane.shift();
+    lanes.delete(owner);
+    if (lane.length > 0) lanes.set(owner, lane);
+    queued -= 1;
+    return task;
+  }
+
+  function busy(message: string, details: Record<string, unknown>): AppError {
+    return new AppError("RATE_LIMITED", message, { ...details, retry_after: BUSY_RETRY_AFTER }, { "Retry-After": String(BUSY_RETRY_AFTER) });
   }
 
   /** Drops a dead or stuck worker; its job fails and the next queued job gets a fresh worker. */
@@ -114,25 +143,33 @@ export function createWorkerPool<Job>(entry: URL, options: PoolOptions = {}): Wo
     slot.worker.terminate();
     slot.task?.reject(internalError(why));
     slot.task = null;
-    const next = queue.shift();
+    const next = nextTask();
     if (next) start(next);
   }
 
-  function run<T>(job: Job): Promise<T> {
+  function run<T>(job: Job, owner = ""): Promise<T> {
     if (closed) return Promise.reject(closedError());
     return new Promise<T>((resolve, reject) => {
       const task: Task = { id: nextId++, job, resolve: resolve as (value: unknown) => void, reject };
       const idle = [...slots].find((slot) => slot.ready && slot.task === null);
+      const lane = lanes.get(owner) ?? [];
       if (idle) assign(idle, task);
       else if (slots.size < size) start(task);
-      else if (queue.length < maxQueued) queue.push(task);
-      else reject(new AppError("RATE_LIMITED", "The renderer is busy; retry in a few seconds", { reason: "render_queue_full", queued: queue.length }));
+      else if (queued >= maxQueued) reject(busy("The renderer is busy; retry in a few seconds", { reason: "render_queue_full", queued }));
+      else if (lane.length >= maxQueuedPerOwner) reject(busy("This account already has many renders waiting; retry in a few seconds", { reason: "account_render_queue_full", queued: lane.length }));
+      else {
+        lane.push(task);
+        lanes.set(owner, lane);
+        queued += 1;
+      }
     });
   }
 
   async function close(): Promise<void> {
     closed = true;
-    for (const task of queue.splice(0)) task.reject(closedError());
+    for (const lane of lanes.values()) for (const task of lane) task.reject(closedError());
+    lanes.clear();
+    queued = 0;
     for (const slot of slots) {
       clearTimeout(slot.timer);
       slot.worker.terminate();

@@ -6,10 +6,11 @@ import { exportInvoice, type ExportedFile, type ExportFormat, type ExportPayload
 import type { AcceptedLogo } from "../../render/logo.ts";
 import { createRenderPool } from "./render-pool.ts";
 
+/** Renders are queued per owner, the account they are for (null: a caller without one), and served in turns. */
 export type Renderer = {
-  render(payload: ExportPayload): Promise<ExportedFile>;
+  render(payload: ExportPayload, owner: string | null): Promise<ExportedFile>;
   /** A logo checked, sanitized and (SVG) rasterized in a worker: render/logo.ts. */
-  acceptLogo(dataUrl: string): Promise<AcceptedLogo>;
+  acceptLogo(dataUrl: string, owner: string | null): Promise<AcceptedLogo>;
   close(): Promise<void>;
 };
 
@@ -19,8 +20,8 @@ const INLINE_FORMATS: ReadonlySet<ExportFormat> = new Set(["json", "csv", "md", 
 export function createRenderer(options: { poolSize?: number } = {}): Renderer {
   const pool = createRenderPool(options.poolSize === undefined ? {} : { size: options.poolSize });
   return {
-    render: (payload) => (INLINE_FORMATS.has(payload.format) ? exportInvoice(payload) : pool.run<ExportedFile>({ kind: "export", payload })),
-    acceptLogo: (dataUrl) => pool.run<AcceptedLogo>({ kind: "logo", dataUrl }),
+    render: (payload, owner) => (INLINE_FORMATS.has(payload.format) ? exportInvoice(payload) : pool.run<ExportedFile>({ kind: "export", payload }, owner ?? "")),
+    acceptLogo: (dataUrl, owner) => pool.run<AcceptedLogo>({ kind: "logo", dataUrl }, owner ?? ""),
     close: () => pool.close(),
   };
 }

@@ -105,7 +105,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Accepts a logo (render/logo.ts checks, sanitizes and rasterizes, in a worker) and stores its bytes. */
 export async function storedLogo({ blobs, renderer }: Pick<Services, "blobs" | "renderer">, accountId: string, dataUrl: string): Promise<StoredLogo> {
-  const accepted = await renderer.acceptLogo(dataUrl);
+  const accepted = await renderer.acceptLogo(dataUrl, accountId);
   const logo: StoredLogo = { content_type: accepted.content_type, width: accepted.width, height: accepted.height, size: accepted.size, sha256: accepted.sha256 };
   await blobs.put(logoBlobKey(accountId, logo), accepted.bytes);
   return logo;

@@ -11,6 +11,8 @@ import { exportInvoice, type ExportedFile, type ExportFormat } from "../../rende
 import { AppError } from "../../server/domain/errors.ts";
 import { createRenderPool, createWorkerPool, defaultPoolSize, type PoolOptions, type RenderPool, type WorkerPool } from "../../server/documents/render-pool.ts";
 import { exportPayload, POOL_DRAFT } from "./render-pool-fixtures.ts";
+import { finalized } from "../render/einvoice/fixtures.ts";
+import { MAX_PNG_PAGES } from "../../render/visual.ts";
 import type { TestJob } from "./render-pool-worker.ts";
 
 const TEST_WORKER = new URL("./render-pool-worker.ts", import.meta.url);
@@ -143,10 +145,36 @@ describe("scheduling", () => {
     const held = pool.run({ kind: "hold", flags: flags.buffer as SharedArrayBuffer, waitMs: 10_000 });
     const queued = [pool.run({ kind: "echo", value: "a" }), pool.run({ kind: "echo", value: "b" })];
     const refused = await rejection(pool.run({ kind: "echo", value: "c" }));
-    expect([refused.code, refused.status, refused.details]).toEqual(["RATE_LIMITED", 429, { reason: "render_queue_full", queued: 2 }]);
+    expect([refused.code, refused.status, refused.details]).toEqual(["RATE_LIMITED", 429, { reason: "render_queue_full", queued: 2, retry_after: 2 }]);
     await untilRaised(flags, 0);
     raise(flags, 1);
     expect(await Promise.all([held, ...queued])).toEqual(["released", "a", "b"]);
+  });
+
+  test("waiting jobs are served owner by owner in turn: one account's backlog does not hold up another's", async () => {
+    const pool = testPool({ size: 1 });
+    const flags = new Int32Array(new SharedArrayBuffer(8));
+    const held = pool.run({ kind: "hold", flags: flags.buffer as SharedArrayBuffer, waitMs: 10_000 }, "acc_busy");
+    const finished: string[] = [];
+    const echo = (value: string, owner: string) => pool.run<string>({ kind: "echo", value }, owner).then((echoed) => void finished.push(echoed));
+    const all = [...["busy-1", "busy-2", "busy-3", "busy-4"].map((value) => echo(value, "acc_busy")), echo("quiet-1", "acc_quiet"), echo("other-1", "acc_other"), echo("quiet-2", "acc_quiet")];
+    await untilRaised(flags, 0);
+    raise(flags, 1);
+    await Promise.all([held, ...all]);
+    expect(finished).toEqual(["busy-1", "quiet-1", "other-1", "busy-2", "quiet-2", "busy-3", "busy-4"]);
+  });
+
+  test("one owner's share of the queue is bounded: past it that owner is refused (429, Retry-After), others still queue", async () => {
+    const pool = testPool({ size: 1, maxQueuedPerOwner: 2 });
+    const flags = new Int32Array(new SharedArrayBuffer(8));
+    const held = pool.run({ kind: "hold", flags: flags.buffer as SharedArrayBuffer, waitMs: 10_000 }, "acc_busy");
+    const queued = [pool.run({ kind: "echo", value: "a" }, "acc_busy"), pool.run({ kind: "echo", value: "b" }, "acc_busy")];
+    const refused = await rejection(pool.run({ kind: "echo", value: "c" }, "acc_busy"));
+    expect([refused.code, refused.status, refused.details, refused.headers]).toEqual(["RATE_LIMITED", 429, { reason: "account_render_queue_full", queued: 2, retry_after: 2 }, { "Retry-After": "2" }]);
+    const other = pool.run({ kind: "echo", value: "d" }, "acc_other");
+    await untilRaised(flags, 0);
+    raise(flags, 1);
+    expect(await Promise.all([held, ...queued, other])).toEqual(["released", "a", "b", "d"]);
   });
 
   test("the default size leaves a core to the event loop, between 1 and 4; no worker starts until a job", async () => {
@@ -213,6 +241,18 @@ describe("the render worker", () => {
       const viaPool = await pool.run<ExportedFile>({ kind: "export", payload: exportPayload(format) });
       expect(viaPool).toEqual(await exportInvoice(exportPayload(format)));
     }
+  });
+
+  test("a PNG of more than 20 pages is refused (422 naming the format) before any painting; its PDF still renders", async () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, index) => ({ description: `Line ${index + 1}`, quantity: 1, rate: 1_000 }));
+    const long = finalized({ items: lines(1_000) });
+    const error = await rejection(pool.run({ kind: "export", payload: exportPayload("png", long) }));
+    expect([error.code, error.status]).toEqual(["VALIDATION_ERROR", 422]);
+    expect(error.details).toMatchObject({ field: "format", issue: "too_many_pages", max_pages: MAX_PNG_PAGES });
+    expect((error.details?.pages as number) > MAX_PNG_PAGES).toBe(true);
+    expect(error.message).toContain("export it as PDF");
+    const pdf = await pool.run<ExportedFile>({ kind: "export", payload: exportPayload("pdf", long) });
+    expect(pdf.contentType).toBe("application/pdf");
   });
 
   test("an export the e-invoice rules refuse arrives as the same 422 naming the business term", async () => {

@@ -29,7 +29,8 @@ async function load(fetcher: SiteFetcher, candidate: LogoCandidate): Promise<Loa
 /** What render/logo.ts makes of it, or null when it refuses (a 422 on a template's logo is a skipped candidate here). */
 async function accept(services: Services, loaded: Loaded): Promise<FoundLogo | null> {
   try {
-    const accepted = await services.renderer.acceptLogo(loaded.dataUrl);
+    // A site's brand is cached for every account that asks: its logo is nobody's in the render queue.
+    const accepted = await services.renderer.acceptLogo(loaded.dataUrl, null);
     return { accepted, source: loaded.candidate.source, sourceUrl: loaded.candidate.url?.startsWith("data:") ? null : loaded.candidate.url };
   } catch (error) {
     if (error instanceof AppError && error.code === "VALIDATION_ERROR") return null;
