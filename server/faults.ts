@@ -11,8 +11,8 @@ export type FailedPart = "database" | "storage";
 /** Seconds a caller is asked to wait: long enough for a restart, short enough to notice recovery. */
 export const UNAVAILABLE_RETRY_AFTER = 5;
 
-/** SQLite result codes and socket errors that mean the database, not the statement, failed. */
-const DATABASE_FAULT = /^(SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|PROTOCOL|NOTADB)\w*|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ConnectionRefused|ConnectionClosed|SERVER_ERROR|HRANA_WEBSOCKET_ERROR|HRANA_CLOSED_ERROR|STREAM_EXPIRED)$/;
+/** SQLite result codes and socket errors that mean the database, not the statement, failed (BLOCKED: a libSQL server refusing writes, as Turso does over quota). */
+const DATABASE_FAULT = /^(SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|PROTOCOL|NOTADB)\w*|BLOCKED|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ConnectionRefused|ConnectionClosed|SERVER_ERROR|HRANA_WEBSOCKET_ERROR|HRANA_CLOSED_ERROR|STREAM_EXPIRED)$/;
 /** File system errors of the local blob folder: a full, read-only or failing disk. */
 const DISK_FAULT = /^(ENOSPC|EROFS|EIO|EDQUOT)$/;
 

@@ -24,7 +24,7 @@ afterAll(() => server.close());
 async function accounts(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const child = Bun.spawn([process.execPath, "scripts/accounts.ts", ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_URL: server.url, LOG_LEVEL: "silent" },
+    env: { ...process.env, ...server.env, PUBLIC_URL: server.url, LOG_LEVEL: "silent" },
     stdout: "pipe",
     stderr: "pipe",
   });

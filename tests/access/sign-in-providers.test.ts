@@ -19,7 +19,9 @@ const CLIENTS = { "gh-client": "gh-secret", "google-client": "google-secret", "o
 
 beforeAll(async () => {
   provider = await startOAuthProvider({ clients: CLIENTS, now: () => server.clock.now() });
+  // One process: the sign-up policy tests switch SIGN_UP in this process's config.
   server = await startTestServer({
+    topology: "single",
     env: {
       GITHUB_CLIENT_ID: "gh-client",
       GITHUB_CLIENT_SECRET: "gh-secret",

@@ -31,7 +31,7 @@ let agent: InvoiceSteps;
 async function signInLinkFor(server: TestServer, email: string, accountId: string): Promise<string> {
   const script = Bun.spawn([process.execPath, "scripts/accounts.ts", "sign-in-link", "--email", email, "--account", accountId], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_URL: server.url, LOG_LEVEL: "silent" },
+    env: { ...process.env, ...server.env, PUBLIC_URL: server.url, LOG_LEVEL: "silent" },
     stdout: "pipe",
     stderr: "pipe",
   });

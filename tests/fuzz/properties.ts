@@ -24,7 +24,9 @@ export function fuzzedProcedures(): ProcedureEntry[] {
  * in the way) holding a key with every scope, and resources of each kind for real ids.
  */
 export async function startFuzzHarness(): Promise<FuzzHarness> {
-  const server = await startTestServer();
+  // One process: the snapshot watches the embedded file's PRAGMA data_version, and the canaries'
+  // planted faults run in this process.
+  const server = await startTestServer({ topology: "single" });
   const { key, pools } = await setUpFuzzAccount(server);
   return { server, target: { baseUrl: server.url, key }, pools, procedures: fuzzedProcedures(), database: watchDatabase(server.services.database) };
 }

@@ -1,4 +1,6 @@
-// Starts the real service on 127.0.0.1 with a fresh libSQL file, for one test suite.
+// Starts the real service on 127.0.0.1 with a fresh libSQL file, for one test suite; in the scaled
+// run (TEST_TOPOLOGY=scaled, tests/helpers/scaled.ts) over its own libSQL server and bucket, with a
+// second service process and a round-robin proxy in front.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,13 +14,23 @@ import { JOBS } from "../../server/automation/jobs.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createScheduler, type Scheduler } from "../../server/automation/scheduler.ts";
 import { createServices, type Services } from "../../server/services.ts";
+import { scaledRun, startBackends, startProxy, startSecondProcess, type Backends, type SecondProcess } from "./scaled.ts";
 
 export type TestAccount = { accountId: string; key: string };
 
 export type TestServer = {
   url: string;
+  /**
+   * The suite's own process, bypassing the scaled run's proxy (the same as `url` otherwise): for
+   * what is kept per process on purpose, such as health's one-second cache.
+   */
+  processUrl: string;
+  /** The second service process, in the scaled topology only. */
+  second: SecondProcess | null;
   /** The suite's own DATA_DIR, removed by close() unless it was given. */
   dataDir: string;
+  /** The environment the service runs with: a script run on the suite's data (npm run accounts) takes it too. */
+  env: Record<string, string>;
   services: Services;
   app: App;
   clock: ReturnType<typeof manualClock>;
@@ -39,11 +51,24 @@ export type TestServerOptions = {
   now?: string;
   /** Start on an existing DATA_DIR (a restart of a suite's service); the caller removes it. */
   dataDir?: string;
+  /**
+   * "single" keeps a suite in one process (its own embedded database) even in the scaled run, for a
+   * suite that changes the service's objects in memory (say why where it is used); "scaled" gives a
+   * suite two processes over sqld and S3 in every run (tests/scale/).
+   */
+  topology?: "single" | "scaled";
 };
+
+/** In the scaled run, a DATA_DIR's libSQL server and bucket, kept for restarts on it until the run ends. */
+const backendsByDataDir = new Map<string, Promise<Backends>>();
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "invoices-test-")));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", KEY_CACHE_MS: "0", ...options.env });
+  const scaled = options.topology === "scaled" || (scaledRun && options.topology !== "single");
+  if (scaled && !backendsByDataDir.has(dataDir)) backendsByDataDir.set(dataDir, startBackends());
+  const backends = scaled ? await backendsByDataDir.get(dataDir) : undefined;
+  const env = { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", KEY_CACHE_MS: "0", ...backends?.env, ...options.env };
+  const config = loadConfig(env);
   const clock = manualClock(options.now ?? "2026-11-21T10:00:00Z");
   const logs: string[] = [];
   const waiting: Array<{ matches: (line: string) => boolean; resolve: (line: string) => void }> = [];
@@ -57,10 +82,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const services = await createServices(config, { clock, logger: createLogger("info", sink) });
   const app = createApp(services);
   app.elysia.listen({ port: 0, hostname: "127.0.0.1" });
-  const port = app.elysia.server?.port;
-  // Links the service hands out (downloads, share pages) point at the port the suite really got,
+  const ownUrl = `http://127.0.0.1:${app.elysia.server?.port}`;
+  let second: SecondProcess | null = null;
+  const own = { url: ownUrl, headers: {} };
+  const proxy = scaled ? startProxy(() => [own, second?.target ?? own], () => clock.now()) : null;
+  const url = proxy?.url ?? ownUrl;
+  // Links the service hands out (downloads, share pages) point at the address the suite really got,
   // unless the suite is about a PUBLIC_URL of its own.
-  if (!options.env?.PUBLIC_URL) services.config.publicUrl = `http://127.0.0.1:${port}`;
+  if (!options.env?.PUBLIC_URL) services.config.publicUrl = url;
+  if (scaled) second = await startSecondProcess({ ...env, PUBLIC_URL: services.config.publicUrl }, sink, { dedicated: options.topology === "scaled" });
   const scheduler = createScheduler(services, JOBS);
 
   async function key(accountId: string, scopes: readonly Scope[]): Promise<string> {
@@ -68,7 +98,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    processUrl: ownUrl,
+    env,
+    get second() {
+      return second;
+    },
     dataDir,
     services,
     app,
@@ -91,8 +126,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await services.renderer.close();
       await services.ocr.close();
       await services.importReaders.close();
+      await second?.close();
+      await proxy?.close();
       await services.database.close();
-      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) {
+        await rm(dataDir, { recursive: true, force: true });
+        await backends?.close();
+        backendsByDataDir.delete(dataDir);
+      }
     },
   };
 }

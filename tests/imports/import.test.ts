@@ -274,10 +274,12 @@ describe("extraction-backed formats", () => {
   });
 });
 
+// A running import's progress and its cancel live in the process running it (the test holds that
+// process's write queue), so these are asked of the suite's own process whatever the topology.
 describe("long imports: progress and cancellation", () => {
   test("REST: wait false answers 202 with the running import; DELETE cancels it and nothing is stored", async () => {
     const account = await seller();
-    const rest = api(server.url, account.key);
+    const rest = api(server.processUrl, account.key);
     const release = holdWrites();
     const started = await rest.post("/api/import", importText(manyInvoices(50), { wait: false }));
     expect(started.status).toBe(202);
@@ -294,7 +296,7 @@ describe("long imports: progress and cancellation", () => {
 
   test("REST: wait false, left to run, completes and is read back", async () => {
     const account = await seller();
-    const rest = api(server.url, account.key);
+    const rest = api(server.processUrl, account.key);
     const release = holdWrites();
     const started = await rest.post("/api/import", importText(manyInvoices(20), { wait: false }));
     expect(started.status).toBe(202);
@@ -306,7 +308,7 @@ describe("long imports: progress and cancellation", () => {
 
   test("REST: wait false with a file that cannot be read answers 202, then GET tells why it failed", async () => {
     const account = await seller();
-    const rest = api(server.url, account.key);
+    const rest = api(server.processUrl, account.key);
     const started = await rest.post("/api/import", importText(`${HEADER}\n"INV-1,2026-10-01`, { wait: false }, "csv"));
     expect(started.status).toBe(202);
     await server.logLine((line) => line.includes("background import ended") && line.includes(started.body.id));
@@ -318,7 +320,7 @@ describe("long imports: progress and cancellation", () => {
   test("/api/mcp/stream: progress per record, and a cancel stops it with nothing stored", async () => {
     const account = await seller();
     const mcp = new Client({ name: "import-test", version: "1.0.0" });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/stream`), { requestInit: { headers: { authorization: `Bearer ${account.key}` } } }));
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.processUrl}/api/mcp/stream`), { requestInit: { headers: { authorization: `Bearer ${account.key}` } } }));
     try {
       const seen: number[] = [];
       const result = (await mcp.callTool({ name: "import", arguments: importText(manyInvoices(12), { dry_run: false }) }, undefined, { onprogress: (update) => seen.push(update.progress) })) as unknown as { structuredContent: { summary: { invoices: { create: number } } } };
@@ -330,7 +332,7 @@ describe("long imports: progress and cancellation", () => {
       // lock this test holds, its cancellation is posted and answered, then the lock is let go.
       const release = holdWrites();
       const headers = { authorization: `Bearer ${account.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
-      const stream = await fetch(`${server.url}/api/mcp/stream`, {
+      const stream = await fetch(`${server.processUrl}/api/mcp/stream`, {
         method: "POST",
         headers,
         body: JSON.stringify({ jsonrpc: "2.0", id: "import-cancel", method: "tools/call", params: { name: "import", arguments: importText(manyInvoices(30, "CANCEL"), { dry_run: false }), _meta: { progressToken: 7 } } }),
@@ -338,11 +340,11 @@ describe("long imports: progress and cancellation", () => {
       const reader = stream.body!.getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toContain("read 30 rows");
       const cancelled = server.logLine((line) => line.includes('"tool call cancelled"') && line.includes('"rpc_id":"import-cancel"'));
-      const notice = await fetch(`${server.url}/api/mcp/stream`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "import-cancel" } }) });
+      const notice = await fetch(`${server.processUrl}/api/mcp/stream`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "import-cancel" } }) });
       expect(notice.status).toBe(202);
       release();
       await cancelled;
-      expect(await invoiceCount(api(server.url, account.key))).toBe(12);
+      expect(await invoiceCount(api(server.processUrl, account.key))).toBe(12);
     } finally {
       await mcp.close();
     }

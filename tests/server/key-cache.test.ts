@@ -1,3 +1,4 @@
+// The key cache and last-use writes are per process by design (ADR 0006): asked of the suite's own process, whatever the topology.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { revokeApiKey } from "../../db/queries/accounts.ts";
@@ -27,7 +28,7 @@ afterAll(() => server.close());
 describe("key cache (KEY_CACHE_MS=2000)", () => {
   test("a revoked key keeps working until the cache entry expires, then is 401", async () => {
     const account = await server.account();
-    const caller = api(server.url, account.key);
+    const caller = api(server.processUrl, account.key);
     expect((await caller.get("/api/account")).status).toBe(200);
     await revoke(account.key);
     expect((await caller.get("/api/account")).status).toBe(200);
@@ -47,7 +48,7 @@ describe("key cache (KEY_CACHE_MS=2000)", () => {
   test("a key revoked before it was ever cached is refused at once", async () => {
     const account = await server.account();
     await revoke(account.key);
-    expect((await api(server.url, account.key).get("/api/account")).status).toBe(401);
+    expect((await api(server.processUrl, account.key).get("/api/account")).status).toBe(401);
   });
 
   test("revoking one key leaves the account's other keys working", async () => {
@@ -55,12 +56,12 @@ describe("key cache (KEY_CACHE_MS=2000)", () => {
     const other = await server.key(account.accountId, ["entities:read"]);
     await revoke(account.key);
     server.clock.advance(2_001);
-    expect((await api(server.url, account.key).get("/api/clients")).status).toBe(401);
-    expect((await api(server.url, other).get("/api/clients")).status).toBe(200);
+    expect((await api(server.processUrl, account.key).get("/api/clients")).status).toBe(401);
+    expect((await api(server.processUrl, other).get("/api/clients")).status).toBe(200);
   });
 
   test("an unknown key is 401 from the first request", async () => {
-    const reply = await api(server.url).get("/api/account", "svc_0000000000000000000000000000");
+    const reply = await api(server.processUrl).get("/api/account", "svc_0000000000000000000000000000");
     expect(reply.status).toBe(401);
   });
 });
@@ -69,7 +70,7 @@ describe("last_used_at", () => {
   test("is written on first use, then at most once a minute", async () => {
     server.clock.set("2026-11-21T12:00:00Z");
     const account = await server.account();
-    const caller = api(server.url, account.key);
+    const caller = api(server.processUrl, account.key);
     expect(await lastUsedAt(account.key)).toBeNull();
 
     expect((await caller.get("/api/clients")).status).toBe(200);
@@ -94,7 +95,7 @@ describe("last_used_at", () => {
   test("many requests within a minute write it once", async () => {
     server.clock.set("2026-11-21T13:00:00Z");
     const account = await server.account();
-    const caller = api(server.url, account.key);
+    const caller = api(server.processUrl, account.key);
     await caller.get("/api/clients");
     expect(await lastUsedAt(account.key)).toBe("2026-11-21T13:00:00.000Z");
     // Bump the stored value by hand: a second write within the minute would overwrite it.
@@ -112,9 +113,9 @@ describe("last_used_at", () => {
     server.clock.set("2026-11-21T14:00:00Z");
     const account = await server.account();
     const second = await server.key(account.accountId, ["entities:read"]);
-    await api(server.url, account.key).get("/api/clients");
+    await api(server.processUrl, account.key).get("/api/clients");
     server.clock.advance(5_000);
-    await api(server.url, second).get("/api/clients");
+    await api(server.processUrl, second).get("/api/clients");
     expect(await lastUsedAt(account.key)).toBe("2026-11-21T14:00:00.000Z");
     expect(await lastUsedAt(second)).toBe("2026-11-21T14:00:05.000Z");
   });

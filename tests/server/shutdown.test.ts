@@ -1,4 +1,5 @@
-// SIGTERM's path: stop accepting, finish what is in flight, close the database.
+// SIGTERM's path: stop accepting, finish what is in flight, close the database — of the suite's own
+// process, asked directly whatever the topology.
 import { expect, test } from "bun:test";
 import { rm } from "node:fs/promises";
 import { drainAndClose } from "../../server/shutdown.ts";
@@ -19,7 +20,7 @@ test("a request in flight when the server drains still completes, then the datab
       controller.close();
     },
   });
-  const inFlight = fetch(`${server.url}/api/invoices`, {
+  const inFlight = fetch(`${server.processUrl}/api/invoices`, {
     method: "POST",
     headers: { authorization: `Bearer ${owner.key}`, "content-type": "application/json", "content-length": String(body.length) },
     body: stream,
@@ -37,6 +38,6 @@ test("a request in flight when the server drains still completes, then the datab
   expect(response.status).toBe(201);
   await drained;
   await expect(server.services.database.client.execute("select 1")).rejects.toThrow();
-  await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+  await expect(fetch(`${server.processUrl}/api/health`)).rejects.toThrow();
   await rm(server.dataDir, { recursive: true, force: true });
 });

@@ -22,6 +22,8 @@ describe("GET /api/health: happy", () => {
   });
 
   test("callers within a second share one set of checks; the next second checks again", async () => {
+    // The set of checks is kept per process: asked of one process, whatever the topology.
+    const anonymous = api(server.processUrl);
     server.clock.advance(10_000);
     const first = await anonymous.get("/api/health");
     server.clock.advance(999);
