@@ -8,12 +8,11 @@ import { mkdir } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { createAccount, createApiKey, saveProfile } from "../db/queries/accounts.ts";
+import { createApiKey } from "../db/queries/accounts.ts";
 import { loadConfig } from "../server/config.ts";
-import { dateInZone } from "../server/domain/clock.ts";
 import { SCOPES } from "../server/domain/scopes.ts";
 import { ACCOUNT_TIERS, type TierName } from "../server/domain/tiers.ts";
-import { SEED_PROFILE, seedRealisticAccount } from "./seed/realistic.ts";
+import { seedNewAccount } from "./seed/realistic.ts";
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -28,14 +27,13 @@ await mkdir(config.dataDir, { recursive: true });
 const database = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
 await migrateDatabase(database);
 const now = new Date();
-const account = await database.write((tx) => createAccount(tx, { name: values.name, tier: values.tier as TierName, now }));
-await database.write((tx) => saveProfile(tx, { accountId: account.id, profile: SEED_PROFILE, now }));
 const started = performance.now();
 let reported = 0;
-await seedRealisticAccount(database, {
-  accountId: account.id,
+const { accountId } = await seedNewAccount(database, {
+  name: values.name,
+  tier: values.tier as TierName,
   invoices: count,
-  today: dateInZone(now, SEED_PROFILE.timezone),
+  now,
   onProgress(done) {
     if (done - reported >= 50_000 || done === count) {
       reported = done;
@@ -43,7 +41,7 @@ await seedRealisticAccount(database, {
     }
   },
 });
-const key = await database.write((tx) => createApiKey(tx, { accountId: account.id, name: "seed", scopes: SCOPES, now }));
-console.log(`account ${account.id}: ${count.toLocaleString("en")} invoices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const key = await database.write((tx) => createApiKey(tx, { accountId, name: "seed", scopes: SCOPES, now }));
+console.log(`account ${accountId}: ${count.toLocaleString("en")} invoices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(`API key: ${key.token}`);
 await database.close();

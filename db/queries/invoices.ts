@@ -1,12 +1,14 @@
 // Invoice storage: one row per invoice, its record as one JSON document (ADR 0004). A read is one
-// statement; so is a list page filtered by status or type, its total read from invoice_counts in
-// the same statement (other filters count the rows, unless the page is short enough to tell).
+// statement; so is a list page filtered by status, type or dates, its total read from the
+// trigger-kept counts in the same statement, and a deep page located by them (ADR 0031); a client's
+// or a search's list counts its rows, unless the page is short enough to tell.
 import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { searchFold } from "../../server/domain/invoice.ts";
 import type { InvoiceStatus, InvoiceType } from "../../server/domain/lifecycle.ts";
 import type { Executor } from "../client.ts";
-import { placeholdersOf, prepared, preparedRead } from "./prepared.ts";
+import { pageStart, seekValues } from "./invoice-seek.ts";
+import { placeholdersOf, prepared, preparedRead, type PreparedRead } from "./prepared.ts";
 import { containsFolded, foldedPattern } from "./search.ts";
 import { invoiceCounts, invoices } from "../schema/index.ts";
 
@@ -142,51 +144,94 @@ function selectionValues(accountId: string, filters: InvoiceSelection): Record<s
   return { ...filters, account: accountId, q: filters.q ? foldedPattern(filters.q) : undefined };
 }
 
-function listStatement(db: Executor, filters: InvoiceFilters, counted: boolean) {
-  const shape = shapeOf(filters);
-  return prepared(db, `listInvoices:${shape}`, () => {
-    const where = selectionWhere(filters);
-    const countsOfFilter = and(
-      eq(invoiceCounts.accountId, sql.placeholder("account")),
-      filters.status ? eq(invoiceCounts.status, sql.placeholder("status")) : undefined,
-      filters.type ? eq(invoiceCounts.type, sql.placeholder("type")) : undefined,
-    );
-    const countedTotal = sql<number>`coalesce(sum(${invoiceCounts.count}), 0)`;
-    return {
-      page: preparedRead(db, `listInvoices:${shape}:page`, ["doc", "total"], () =>
-        db
-          .select({ doc: invoices.doc, total: counted ? sql<number>`(select ${countedTotal} from ${invoiceCounts} where ${countsOfFilter})` : sql<number>`null` })
-          .from(invoices)
-          .where(where)
-          .orderBy(desc(invoices.issueDate), desc(invoices.id))
-          .limit(sql.placeholder("limit"))
-          .offset(sql.placeholder("offset"))
-          .prepare(),
-      ),
-      total: counted
-        ? db.select({ total: countedTotal }).from(invoiceCounts).where(countsOfFilter).prepare()
-        : db.select({ total: sql<number>`count(*)` }).from(invoices).where(where).prepare(),
-    };
-  });
+/** From this offset on, a list the aggregates count starts its page at the day they locate (invoice-seek.ts). */
+export const SEEK_FROM_OFFSET = 1000;
+
+/**
+ * How a page is read. "counted": OFFSET on the list's index, the total from invoice_counts. "seek":
+ * the aggregates locate the page's first day and give the total (a date range, or a deep offset).
+ * "scan": OFFSET, rows counted; a client's invoices are few, and `q` reads every row anyway.
+ */
+type ListPlan = "counted" | "seek" | "scan";
+
+function planOf(filters: InvoiceFilters): ListPlan {
+  if (filters.client_id || filters.q) return "scan";
+  return filters.from_date || filters.to_date || filters.offset >= SEEK_FROM_OFFSET ? "seek" : "counted";
+}
+
+type ListStatements = { page: PreparedRead<{ doc: string; total: number | null }>; total: PreparedRead<{ total: number }> };
+
+function listStatement(db: Executor, filters: InvoiceFilters, plan: ListPlan): ListStatements {
+  return prepared(db, `listInvoices:${plan}:${shapeOf(filters)}`, () => (plan === "seek" ? seekStatements(db, filters) : offsetStatements(db, filters, plan === "counted")));
+}
+
+const newestFirst = [desc(invoices.issueDate), desc(invoices.id)] as const;
+
+function seekStatements(db: Executor, filters: InvoiceFilters): ListStatements {
+  const start = pageStart(db, filters);
+  const page = db
+    .with(start)
+    .select({ doc: invoices.doc, total: sql<number | null>`(select ${start.total} from ${start})` })
+    .from(invoices)
+    // The located day is on or before to_date: it alone bounds the index range from above, so the
+    // rows between to_date and it are never stepped over.
+    .where(and(selectionWhere({ ...filters, to_date: undefined }), lte(invoices.issueDate, sql`(select ${start.day} from ${start})`)))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    // drizzle renders any SQL here though its types name only numbers and placeholders; past the
+    // end there is no start, no row matches, and OFFSET must still be a number
+    .offset(sql`${sql.placeholder("offset")} - coalesce((select ${start.rowsBefore} from ${start}), 0)` as unknown as number);
+  return {
+    page: preparedRead(db, `listInvoices:seek:${shapeOf(filters)}:page`, ["doc", "total"], () => page.prepare()),
+    total: preparedRead(db, `listInvoices:seek:${shapeOf(filters)}:total`, ["total"], () => db.with(start).select({ total: start.total }).from(start).prepare()),
+  };
+}
+
+function offsetStatements(db: Executor, filters: InvoiceFilters, counted: boolean): ListStatements {
+  const name = `listInvoices:${counted ? "counted" : "scan"}:${shapeOf(filters)}`;
+  const where = selectionWhere(filters);
+  const countsOfFilter = and(
+    eq(invoiceCounts.accountId, sql.placeholder("account")),
+    filters.status ? eq(invoiceCounts.status, sql.placeholder("status")) : undefined,
+    filters.type ? eq(invoiceCounts.type, sql.placeholder("type")) : undefined,
+  );
+  const countedTotal = sql<number>`coalesce(sum(${invoiceCounts.count}), 0)`;
+  return {
+    page: preparedRead(db, `${name}:page`, ["doc", "total"], () =>
+      db
+        .select({ doc: invoices.doc, total: counted ? sql<number>`(select ${countedTotal} from ${invoiceCounts} where ${countsOfFilter})` : sql<null>`null` })
+        .from(invoices)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(),
+    ),
+    total: preparedRead(db, `${name}:total`, ["total"], () =>
+      counted ? db.select({ total: countedTotal }).from(invoiceCounts).where(countsOfFilter).prepare() : db.select({ total: sql<number>`count(*)` }).from(invoices).where(where).prepare(),
+    ),
+  };
 }
 
 /**
- * One page and its total. Filtered by status and type alone (or not at all), the total comes from
- * invoice_counts inside the same statement; other filters count the matching rows.
+ * One page and its total, exactly the rows `OFFSET offset LIMIT limit` gives. Filtered by status,
+ * type and dates alone (or not at all), the total comes from the trigger-kept counts inside the
+ * page's own statement, and a deep page starts where the aggregates say (ADR 0031); a client's or a
+ * search's rows are counted.
  */
 export async function listInvoices(db: Executor, accountId: string, filters: InvoiceFilters): Promise<{ records: InvoiceRecord[]; total: number }> {
-  const counted = !filters.client_id && !filters.from_date && !filters.to_date && !filters.q;
-  const statement = listStatement(db, filters, counted);
-  const values = selectionValues(accountId, filters);
+  const plan = planOf(filters);
+  const statement = listStatement(db, filters, plan);
+  const values = { ...selectionValues(accountId, filters), ...(plan === "seek" ? seekValues(filters) : {}), limit: filters.limit, offset: filters.offset };
   const rows = await statement.page.all(values);
   const records = rows.map((row) => toRecord(row.doc));
   const first = rows[0];
-  if (counted && first) return { records, total: first.total };
+  if (first && first.total !== null) return { records, total: first.total };
   // A short page ends the list, so its total is known without counting.
-  if (!counted && rows.length < filters.limit && (rows.length > 0 || filters.offset === 0)) {
+  if (plan === "scan" && rows.length < filters.limit && (rows.length > 0 || filters.offset === 0)) {
     return { records, total: filters.offset + rows.length };
   }
-  const [row] = await statement.total.all(values);
+  const [row] = await statement.total.all({ ...values, offset: 0 });
   return { records, total: row?.total ?? 0 };
 }
 

@@ -19,5 +19,7 @@ export const clients = sqliteTable(
     archivedAt: text("archived_at"),
     ...timestamps,
   },
-  (table) => [index("clients_account_name").on(table.accountId, table.name, table.id)],
+  // The list's order (folded name, then id); `q` and the archived filter are checked on the index
+  // entries, so a search reads only the rows it returns.
+  (table) => [index("clients_account_search").on(table.accountId, table.searchText, table.id, table.archivedAt)],
 );

@@ -1,4 +1,4 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { ownedBy } from "./columns.ts";
 
 /**
@@ -17,5 +17,10 @@ export const invoiceMonths = sqliteTable(
     count: integer("count").notNull(),
     total: integer("total").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.month, table.currency, table.type, table.status] })],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.month, table.currency, table.type, table.status] }),
+    // Every read of this table answered from the index alone: where a deep list page starts
+    // (ADR 0031), the dashboard and analytics (ADR 0013).
+    index("invoice_months_cover").on(table.accountId, table.month, table.type, table.status, table.currency, table.count, table.total),
+  ],
 );

@@ -1,4 +1,4 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { ownedBy } from "./columns.ts";
 
 /**
@@ -16,5 +16,10 @@ export const openReceivables = sqliteTable(
     count: integer("count").notNull(),
     amountDue: integer("amount_due").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.currency, table.dueDate, table.status] })],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.currency, table.dueDate, table.status] }),
+    // Aging and the dashboard read every row of an account (paid invoices leave rows at zero behind:
+    // thousands at a million invoices); from the index alone, never the table.
+    index("open_receivables_cover").on(table.accountId, table.currency, table.dueDate, table.status, table.count, table.amountDue),
+  ],
 );

@@ -17,7 +17,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createAccount, createApiKey, saveProfile } from "../../db/queries/accounts.ts";
+import { createApiKey } from "../../db/queries/accounts.ts";
 import { loadConfig } from "../../server/config.ts";
 import { firstOfMonth, revenueOf } from "../../server/domain/analytics.ts";
 import { dateInZone } from "../../server/domain/clock.ts";
@@ -29,7 +29,7 @@ import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { accountAnalytics, ANALYTICS_SECTIONS, type AnalyticsSection } from "../../server/invoices/analytics.ts";
 import { suggest } from "../../server/invoices/suggestions.ts";
 import { createServices } from "../../server/services.ts";
-import { SEED_PROFILE, seedRealisticAccount } from "../seed/realistic.ts";
+import { SEED_PROFILE, seedNewAccount } from "../seed/realistic.ts";
 import { measure, type Sample } from "./measure.ts";
 import { serveDataDir } from "./serve-data-dir.ts";
 
@@ -59,11 +59,8 @@ if (seeded) {
   accountId = String(row.rows[0]?.account_id);
   console.log(`reusing ${dataDir}: ${Number(row.rows[0]?.n).toLocaleString("en")} invoices`);
 } else {
-  const account = await database.write((tx) => createAccount(tx, { name: "Bench analytics", tier: "unlimited", now }));
-  accountId = account.id;
-  await database.write((tx) => saveProfile(tx, { accountId, profile: SEED_PROFILE, now }));
   const started = performance.now();
-  await seedRealisticAccount(database, { accountId, invoices: count, today });
+  ({ accountId } = await seedNewAccount(database, { name: "Bench analytics", tier: "unlimited", invoices: count, now }));
   console.log(`seeded ${count.toLocaleString("en")} invoices in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 const { token } = await database.write((tx) => createApiKey(tx, { accountId, name: "bench", scopes: SCOPES, now }));

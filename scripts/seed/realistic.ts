@@ -1,21 +1,24 @@
 // A realistic account for benchmarks and demos: clients in three currencies, a product catalogue,
-// and invoices over five years up to "today" that grow over time, the way a business's do. Old
+// and documents of every type (mostly invoices; credit notes, quotes, purchase orders) over five
+// years up to "today" that grow over time, the way a business's do. Every status occurs: old
 // invoices are almost all paid (a few voided, a few long overdue), recent ones are open, the newest
 // include drafts. Numbers run per type and year; paid invoices carry their payment. Records are built
 // by the domain's newInvoice (totals are the service's own) and inserted ~1,000 per transaction,
 // through the same triggers as any write, so the analytics aggregates are filled as they would be.
 import type { Database } from "../../db/client.ts";
+import { createAccount, saveProfile } from "../../db/queries/accounts.ts";
 import { insertClient, type ClientRecord } from "../../db/queries/clients.ts";
 import { insertInvoices } from "../../db/queries/invoices.ts";
 import { setSequence } from "../../db/queries/number-sequences.ts";
 import { insertPayments, type PaymentRecord } from "../../db/queries/payments.ts";
 import { insertProduct, type ProductRecord } from "../../db/queries/products.ts";
-import { addDays, daysBetween } from "../../server/domain/clock.ts";
+import { addDays, dateInZone, daysBetween } from "../../server/domain/clock.ts";
 import { newId } from "../../server/domain/ids.ts";
 import { newInvoice, type InvoiceRecord, type ItemInput } from "../../server/domain/invoice.ts";
 import type { InvoiceStatus, InvoiceType } from "../../server/domain/lifecycle.ts";
 import { formatInvoiceNumber } from "../../server/domain/numbering.ts";
 import { emptyProfile, type StoredProfile } from "../../server/domain/profile.ts";
+import type { TierName } from "../../server/domain/tiers.ts";
 import { pseudoRandom } from "./random.ts";
 
 const CHUNK = 1000;
@@ -94,7 +97,8 @@ function issueDate(random: () => number, first: string, days: number): string {
 
 /** What happened to an invoice issued `age` days ago: old ones are settled, new ones open or drafts. */
 function statusFor(type: InvoiceType, age: number, overdueDays: number, roll: number): InvoiceStatus {
-  if (type === "quote") return age > 60 ? (roll < 0.7 ? "sent" : "void") : roll < 0.2 ? "draft" : "sent";
+  // Quotes and purchase orders are never paid or overdue (lifecycle.ts): they end sent or void.
+  if (type === "quote" || type === "purchase_order") return age > 60 ? (roll < 0.7 ? "sent" : "void") : roll < 0.2 ? "draft" : "sent";
   if (type === "credit_note") return age < 7 && roll < 0.3 ? "draft" : "sent";
   if (age < 10 && roll < 0.25) return roll < 0.15 ? "draft" : roll < 0.2 ? "review" : "approved";
   if (age > 90) return roll < 0.965 ? "paid" : roll < 0.985 ? "void" : "overdue";
@@ -134,19 +138,19 @@ export async function seedRealisticAccount(database: Database, options: SeedOpti
     for (const date of dates.slice(start, start + CHUNK)) {
       const client = clients[Math.floor(random() * random() * clients.length)]!;
       const typeRoll = random();
-      const type: InvoiceType = typeRoll < 0.94 ? "invoice" : typeRoll < 0.97 ? "credit_note" : "quote";
+      const type: InvoiceType = typeRoll < 0.93 ? "invoice" : typeRoll < 0.96 ? "credit_note" : typeRoll < 0.985 ? "quote" : "purchase_order";
       const lines = 1 + Math.floor(random() * random() * 8);
       const items: ItemInput[] = Array.from({ length: lines }, () => {
         const product = CATALOGUE[Math.floor(random() * CATALOGUE.length)]!;
         const quantity = product.unit === "C62" && product.rate < 100 ? 100 * (1 + Math.floor(random() * 50)) : 1 + Math.floor(random() * 16);
         return { description: product.name, quantity, unit: product.unit, rate: product.rate };
       });
-      const due = type === "quote" ? null : addDays(date, client.termDays);
+      const due = type === "quote" || type === "purchase_order" ? null : addDays(date, client.termDays);
       const created = new Date(`${date}T08:00:00Z`);
       created.setUTCMilliseconds(records.length);
       const draft = newInvoice({
         id: newId("inv", created.getTime()),
-        input: { type, client_id: client.id, issue_date: date, due_date: due, payment_terms: type === "quote" ? null : `Net ${client.termDays}`, tax_rate: client.taxRate, items },
+        input: { type, client_id: client.id, issue_date: date, due_date: due, payment_terms: due === null ? null : `Net ${client.termDays}`, tax_rate: client.taxRate, items },
         profile: SEED_PROFILE,
         resolved: { client },
         now: created,
@@ -194,4 +198,16 @@ export async function seedRealisticAccount(database: Database, options: SeedOpti
     }
   });
   return { clients, products, invoiceIds, clientIds: clients.map((client) => client.id) };
+}
+
+export type NewAccountOptions = { name: string; tier: TierName; invoices: number; now: Date; onProgress?: (done: number) => void };
+
+/** A new account with the seed's profile and `invoices` realistic invoices up to today in its time zone. */
+export async function seedNewAccount(database: Database, options: NewAccountOptions): Promise<{ accountId: string; seeded: SeededAccount }> {
+  const { name, tier, invoices, now, onProgress } = options;
+  const account = await database.write((tx) => createAccount(tx, { name, tier, now }));
+  await database.write((tx) => saveProfile(tx, { accountId: account.id, profile: SEED_PROFILE, now }));
+  const today = dateInZone(now, SEED_PROFILE.timezone);
+  const seeded = await seedRealisticAccount(database, { accountId: account.id, invoices, today, ...(onProgress ? { onProgress } : {}) });
+  return { accountId: account.id, seeded };
 }
