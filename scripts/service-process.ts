@@ -1,8 +1,9 @@
-// The service and the repository's scripts as separate processes, for tests about what happens
-// beside a running service (backup while it writes, restore refused while it holds its files).
+// The service (server/main.ts, scheduler and all) and the repository's scripts as separate
+// processes: for the soak (npm run soak) and for tests about what happens beside or to a running
+// service (backup while it writes, restore refused while it holds its files, kill -9 mid-burst).
 import { join } from "node:path";
 
-const ROOT = join(import.meta.dir, "../..");
+const ROOT = join(import.meta.dir, "..");
 
 /** The environment a child gets: the test's own, minus settings that would point it elsewhere. */
 function childEnv(env: Record<string, string>): Record<string, string | undefined> {
@@ -21,6 +22,7 @@ export async function runScript(script: string, args: string[], env: Record<stri
 
 export type ServiceProcess = {
   url: string;
+  pid: number;
   /** The key of the default account, printed when the service made it (first start on an empty DATA_DIR). */
   defaultKey: string | null;
   /** SIGTERM (drain and close) or SIGKILL (a crash); resolves when the process is gone. */
@@ -48,6 +50,7 @@ export async function startServiceProcess(dataDir: string, env: Record<string, s
     })().catch(() => undefined);
     return {
       url: listening[1],
+      pid: child.pid,
       defaultKey: /API key: (\S+)/.exec(printed)?.[1] ?? null,
       async stop(signal = "SIGTERM") {
         child.kill(signal);

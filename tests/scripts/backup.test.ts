@@ -21,7 +21,7 @@ import { invoiceInput } from "../helpers/factories.ts";
 import { api, type Api } from "../helpers/http.ts";
 import { expectStatus, invoiceSteps } from "../helpers/invoices.ts";
 import { dataUrl, pngLogo } from "../routers/templates/fixtures.ts";
-import { runScript, startServiceProcess, type ScriptRun, type ServiceProcess } from "./processes.ts";
+import { runScript, startServiceProcess, type ScriptRun, type ServiceProcess } from "../../scripts/service-process.ts";
 
 /** Every table of a database file, each as its rows (JSON, sorted): equal dumps mean equal databases. */
 function dumpTables(path: string): Record<string, string[]> {
