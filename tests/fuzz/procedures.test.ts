@@ -8,7 +8,6 @@ import { createApp } from "../../server/app.ts";
 import { listProcedures } from "../../server/faces/procedures.ts";
 import { canaryRouter } from "./canaries.ts";
 import { facesOf } from "./faces.ts";
-import { POLLUTION_MARKER } from "./mutations.ts";
 import { describeFinding, fuzzedProcedures, fuzzProcedure, startFuzzHarness, type FuzzHarness } from "./properties.ts";
 
 /** Runs per procedure and face: ~270 pairs in about a minute on two shared cores. */
@@ -47,15 +46,26 @@ describe("the properties catch the faults they look for", () => {
     test(`${path} is caught on every face`, async () => {
       const entry = canaries.procedures.find((procedure) => procedure.path === path);
       if (!entry) throw new Error(`no canary ${path}`);
+      // The planted merge may overwrite any of Object.prototype's own properties (toString, say), not
+      // only add the marker: all of them are put back after each face, or later suites would break.
+      const pristine = Object.getOwnPropertyNames(Object.prototype).map((name) => [name, Object.getOwnPropertyDescriptor(Object.prototype, name) as PropertyDescriptor] as const);
+      const restorePrototype = (): void => {
+        for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+          if (!pristine.some(([kept]) => kept === name)) delete (Object.prototype as Record<string, unknown>)[name];
+        }
+        for (const [name, descriptor] of pristine) Object.defineProperty(Object.prototype, name, descriptor);
+      };
       try {
         for (const face of facesOf(entry)) {
           const result = await fuzzProcedure(canaries, entry, face, { runs: 200, seed: SEED, shrinkBudgetMs: SHRINK_BUDGET_MS });
+          restorePrototype();
           expect(result.finding?.problems.join("; ") ?? `${face}: no finding`).toMatch(expected);
-          delete (Object.prototype as Record<string, unknown>)[POLLUTION_MARKER];
         }
       } finally {
-        delete (Object.prototype as Record<string, unknown>)[POLLUTION_MARKER];
+        restorePrototype();
       }
+      expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(pristine.map(([name]) => name));
+      expect(Object.prototype.toString.call([])).toBe("[object Array]");
     });
   }
 });
