@@ -1,8 +1,8 @@
 // `npm run soak -- --minutes 30`: the real service (server/main.ts, its scheduler running in real
 // time) under mixed traffic from closed-loop workers — reads, writes, exports, webhook deliveries to
 // a local receiver, recurring rules issuing — measured in windows. It passes when no request failed,
-// the server's memory grew by at most a bound over the run's second half (caches and the heap fill
-// up during the first; a leak keeps growing), every window's p99 stayed within a factor of the
+// the server's memory grew by at most a bound over the run's second half (at least 90 s in: caches
+// and the heap fill up before; a leak keeps growing), the second half's p99 stayed within a factor of the
 // warm-up window's, and every event reached the webhook receiver. CI runs `--minutes 2`. Exit 1 on
 // any failed verdict.
 //   --minutes M      how long (default 30)       --workers N      concurrent callers (default 8)
@@ -184,14 +184,20 @@ const measured = windows.filter((window) => window.latencies.length > 0);
 const warm = measured[Math.min(1, measured.length - 1)] as Window;
 const p99 = (window: Window) => percentile([...window.latencies].sort((a, b) => a - b), 0.99);
 const errors = measured.flatMap((window) => window.errors);
-const halfway = measured[Math.floor(measured.length / 2)] as Window;
+// The reference point: halfway, but not before the scheduler's minute jobs (recurring rules issuing
+// everything due at once) have run twice, so a 2-minute run does not take their heap growth for a leak.
+const settledSeconds = Math.max((minutes * 60) / 2, 90);
+const halfway = measured[Math.min(measured.length - 1, Math.ceil((settledSeconds * 1000) / windowMs) - 1)] as Window;
 const last = measured[measured.length - 1] as Window;
 const peak = Math.max(...measured.map((window) => window.rssMb));
 const worstP99 = Math.max(...measured.slice(1).map(p99));
+// Stable: the second half's requests together, against the warm-up window (single windows with a
+// scheduler burst are reported as the worst, not judged alone).
+const secondHalf: Window = { started: 0, latencies: measured.slice(Math.floor(measured.length / 2)).flatMap((window) => window.latencies), errors: [], rssMb: 0 };
 const verdicts = [
   { name: "no request failed", ok: errors.length === 0, detail: errors.length === 0 ? "0 errors" : `${errors.length} errors, e.g. ${errors.slice(0, 3).join(" | ")}` },
-  { name: `memory grew at most ${memoryBoundMb} MB over the second half`, ok: last.rssMb <= halfway.rssMb + memoryBoundMb, detail: `halfway ${halfway.rssMb.toFixed(0)} MB, at the end ${last.rssMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB` },
-  { name: `p99 within ${p99Factor}× the warm-up window's`, ok: worstP99 <= Math.max(p99(warm), 20) * p99Factor, detail: `warm-up p99 ${p99(warm).toFixed(1)} ms, worst ${worstP99.toFixed(1)} ms` },
+  { name: `memory grew at most ${memoryBoundMb} MB after ${settledSeconds} s`, ok: last.rssMb <= halfway.rssMb + memoryBoundMb, detail: `at ${settledSeconds} s ${halfway.rssMb.toFixed(0)} MB, at the end ${last.rssMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB` },
+  { name: `p99 of the second half within ${p99Factor}× the warm-up window's`, ok: p99(secondHalf) <= Math.max(p99(warm), 20) * p99Factor, detail: `warm-up p99 ${p99(warm).toFixed(1)} ms, second half ${p99(secondHalf).toFixed(1)} ms, worst window ${worstP99.toFixed(1)} ms` },
   { name: "every invoice.created event delivered", ok: delivered >= events, detail: `${delivered} invoice.created deliveries received for ${events} invoices` },
 ];
 console.log(`\nsoak: ${minutes} min, ${workers} workers, ${measured.reduce((sum, window) => sum + window.latencies.length, 0)} requests, ${created} invoices created`);
