@@ -5,15 +5,7 @@
 // within seconds (server/faults.ts), never a request hanging on it.
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import type { S3Settings } from "./config.ts";
-import { checkedBlobKey, type BlobStore } from "./blob-store.ts";
-
-/** A storage failure the caller cannot fix: the service answers 503 and health's r2 turns false. */
-export class BlobStoreUnavailable extends Error {
-  constructor(operation: string, cause: unknown) {
-    super(`Blob storage ${operation} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.name = "BlobStoreUnavailable";
-  }
-}
+import { BlobStoreUnavailable, checkedBlobKey, type BlobStore } from "./blob-store.ts";
 
 export function createS3BlobStore(settings: S3Settings): BlobStore {
   const client = new S3Client({

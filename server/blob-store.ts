@@ -10,6 +10,14 @@ export type BlobStore = {
   delete(key: string): Promise<void>;
 };
 
+/** A storage failure the caller cannot fix: the service answers 503 (server/faults.ts) and health's r2 turns false. */
+export class BlobStoreUnavailable extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`Blob storage ${operation} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "BlobStoreUnavailable";
+  }
+}
+
 /** A key as the service makes them: letters, digits, `._-` and `/`, never `..` or a leading `/`. */
 export function checkedBlobKey(key: string): string {
   if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split("/").some((part) => part === "." || part === "..")) throw new Error(`Invalid blob key: ${key}`);

@@ -3,7 +3,7 @@
 // fails are the operator's problem, not the caller's and not a bug. They answer 503
 // SERVICE_UNAVAILABLE with Retry-After, naming the part, and the service recovers by itself when the
 // part returns: nothing is cached about the failure.
-import { BlobStoreUnavailable } from "./blob-store-s3.ts";
+import { BlobStoreUnavailable } from "./blob-store.ts";
 import { AppError } from "./domain/errors.ts";
 
 export type FailedPart = "database" | "storage";

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { createLocalBlobStore, type BlobStore } from "./blob-store.ts";
-import { createS3BlobStore } from "./blob-store-s3.ts";
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./domain/clock.ts";
 import { newSecret } from "./domain/secrets.ts";
@@ -64,6 +63,13 @@ async function loadSecretKey(config: Config): Promise<string> {
   return secret;
 }
 
+/** The local folder, or S3 by BLOB_URL; the AWS SDK is loaded only then (ADR 0030). */
+async function blobStoreFor(config: Config): Promise<BlobStore> {
+  if (!config.blobs) return createLocalBlobStore(join(config.dataDir, "blobs"));
+  const { createS3BlobStore } = await import("./blob-store-s3.ts");
+  return createS3BlobStore(config.blobs);
+}
+
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   await mkdir(config.dataDir, { recursive: true });
   const clock = overrides.clock ?? systemClock;
@@ -86,7 +92,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       config,
     }),
     rateLimiter,
-    blobs: config.blobs ? createS3BlobStore(config.blobs) : createLocalBlobStore(join(config.dataDir, "blobs")),
+    blobs: await blobStoreFor(config),
     renderer: createRenderer(config.renderWorkers === undefined ? {} : { poolSize: config.renderWorkers }),
     secretKey: await loadSecretKey(config),
     events: createEventLog({ enabled: config.eventsEnabled }),
