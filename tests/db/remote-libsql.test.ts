@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { invoiceInput, operation } from "../helpers/factories.ts";
 import { api } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { sqldAvailable, startSqld, type Sqld } from "../helpers/sqld.ts";
+import { sqldAvailable, startSqld, type Sqld } from "../../scripts/sqld.ts";
 
 describe.skipIf(!sqldAvailable)("a libSQL server behind DATABASE_URL", () => {
   let sqld: Sqld;

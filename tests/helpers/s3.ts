@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
-import { freePort } from "./sqld.ts";
+import { freePort } from "../../scripts/sqld.ts";
 
 export type S3Server = {
   /** BLOB_URL and the S3 settings for a service storing under `prefix`. */

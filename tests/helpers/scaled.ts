@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { startS3, type S3Server } from "./s3.ts";
-import { startSqld, type Sqld } from "./sqld.ts";
+import { startSqld, type Sqld } from "../../scripts/sqld.ts";
 
 export const scaledRun = process.env.TEST_TOPOLOGY === "scaled";
 

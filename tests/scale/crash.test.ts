@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../db/client.ts";
 import { invoiceInput, operation } from "../helpers/factories.ts";
 import { api, type Api } from "../helpers/http.ts";
-import { sqldAvailable, startSqld, type Sqld } from "../helpers/sqld.ts";
+import { sqldAvailable, startSqld, type Sqld } from "../../scripts/sqld.ts";
 import { startServiceProcess, type ServiceProcess } from "../../scripts/service-process.ts";
 
 const cleanups: Array<() => Promise<unknown>> = [];

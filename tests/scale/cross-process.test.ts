@@ -9,7 +9,7 @@ import { expectStatus, invoicePath, steppedAccount, type Invoice, type SteppedAc
 import { keyIdOf } from "../helpers/keys.ts";
 import { createRule } from "../helpers/recurring.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { sqldAvailable } from "../helpers/sqld.ts";
+import { sqldAvailable } from "../../scripts/sqld.ts";
 import { createWebhook, RECEIVER_ENV } from "../helpers/webhooks.ts";
 
 let server: TestServer;

@@ -11,7 +11,7 @@ import { invoiceInput } from "../helpers/factories.ts";
 import { api, type Reply } from "../helpers/http.ts";
 import { expectStatus, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { sqldAvailable, startSqld, type Sqld } from "../helpers/sqld.ts";
+import { sqldAvailable, startSqld, type Sqld } from "../../scripts/sqld.ts";
 
 function expectUnavailable(reply: Reply, part: string): void {
   expect(reply.status).toBe(503);

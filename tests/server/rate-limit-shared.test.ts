@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { RateLimiter, SharedRateLimiter } from "../../server/access/rate-limit.ts";
 import { loadConfig } from "../../server/config.ts";
-import { sqldAvailable, startSqld, type Sqld } from "../helpers/sqld.ts";
+import { sqldAvailable, startSqld, type Sqld } from "../../scripts/sqld.ts";
 
 const limits = { burst: 5, hourly: 8, daily: 20 };
 const noon = new Date("2026-11-21T12:00:10Z");

