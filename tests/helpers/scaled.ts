@@ -29,7 +29,7 @@ export async function startBackends(): Promise<Backends> {
 type Host = { url: string; child: ChildProcess; sinks: Map<string, (line: string) => void> };
 
 async function spawnHost(): Promise<Host> {
-  const child = spawn(process.execPath, [join(import.meta.dir, "second-process.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [join(import.meta.dir, "second-process.ts")], { stdio: ["pipe", "pipe", "inherit"] });
   const sinks = new Map<string, (line: string) => void>();
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const port = await new Promise<number>((resolve, reject) => {
@@ -50,11 +50,11 @@ async function stopHost(host: Host, signal: NodeJS.Signals): Promise<void> {
   await exited;
 }
 
-/** The host every suite of a scaled run shares: its modules load once for the whole run. */
+/**
+ * The host every suite of a scaled run shares: its modules load once for the whole run. It ends
+ * itself when the test process does (its stdin, a pipe from here, closes).
+ */
 let sharedHost: Promise<Host> | null = null;
-process.on("exit", () => {
-  void sharedHost?.then((host) => host.child.kill("SIGKILL"));
-});
 
 export type SecondProcess = {
   /** Where to send this suite's requests, with `headers`. */

@@ -55,3 +55,6 @@ const server = Bun.serve({
   },
 });
 console.log(JSON.stringify({ listening: server.port }));
+// The test process holds our stdin: when it ends, however it ends, so do we (its exit handlers may
+// never run under bun test).
+process.stdin.on("data", () => undefined).on("end", () => process.exit(0));
