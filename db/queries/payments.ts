@@ -28,12 +28,16 @@ export async function insertPayments(db: Executor, accountId: string, records: r
   }
 }
 
+/**
+ * An invoice's payments by their date, then in the order they were recorded: by the time recorded
+ * before the id, since ids are ordered only within the process that made them.
+ */
 export async function listPayments(db: Executor, accountId: string, invoiceId: string): Promise<PaymentRecord[]> {
   const rows = await db
     .select()
     .from(payments)
     .where(and(eq(payments.accountId, accountId), eq(payments.invoiceId, invoiceId)))
-    .orderBy(asc(payments.date), asc(payments.id));
+    .orderBy(asc(payments.date), asc(payments.createdAt), asc(payments.id));
   return rows.map((row) => ({
     id: row.id,
     invoice_id: row.invoiceId,
