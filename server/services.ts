@@ -14,6 +14,7 @@ import { createRenderer, type Renderer } from "./documents/renderer.ts";
 import { createEventLog, type EventLog } from "./automation/events.ts";
 import { createOcrEngine, type OcrEngine } from "./imports/ocr/engine.ts";
 import { createReadPool, type ReadPool } from "./imports/read-pool.ts";
+import { createWorkBoard, type WorkBoard } from "./work-board.ts";
 import { loadDailyUsage } from "../db/queries/usage.ts";
 import packageJson from "../package.json" with { type: "json" };
 
@@ -39,6 +40,8 @@ export type Services = {
   ocr: OcrEngine;
   /** Reads imported files off the request thread; its workers start on the first import. */
   importReaders: ReadPool;
+  /** Long work under way, cancellable and readable from any process (streamed tool calls, imports). */
+  work: WorkBoard;
 };
 
 export type ServiceOverrides = { clock?: Clock; logger?: Logger };
@@ -78,12 +81,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const shared = config.rateLimitStore === "database";
   const rateLimiter = shared ? new SharedRateLimiter(database) : new RateLimiter();
   if (rateLimiter instanceof RateLimiter) rateLimiter.restore(await loadDailyUsage(database.db), clock.now());
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const blobs = await blobStoreFor(config);
   return {
     config,
     version: VERSION,
     database,
     clock,
-    logger: overrides.logger ?? createLogger(config.logLevel),
+    logger,
     credentials: createCredentialResolver(database, clock, {
       cacheMs: config.keyCacheMs,
       // Failures are never flushed: a restart forgiving them is harmless, a shared store counts them together.
@@ -92,11 +97,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       config,
     }),
     rateLimiter,
-    blobs: await blobStoreFor(config),
+    blobs,
     renderer: createRenderer(config.renderWorkers === undefined ? {} : { poolSize: config.renderWorkers }),
     secretKey: await loadSecretKey(config),
     events: createEventLog({ enabled: config.eventsEnabled }),
     ocr: createOcrEngine({ workers: config.ocrWorkers, languages: config.ocrLanguages }),
     importReaders: createReadPool(),
+    // Storage failing under the board costs a cancel or a progress read from another process, never the work itself.
+    work: createWorkBoard(blobs, (error) => logger.warn("work board storage failed", { error: error instanceof Error ? error.message : String(error) })),
   };
 }

@@ -14,5 +14,5 @@ export const cancelImport = scopedProcedure("invoices:write")
   .output(importOutput)
   .mutation(async ({ ctx, input }) => {
     const found = await ownedImport(ctx.services, ctx.accountId, input.id);
-    return cancel(ctx.accountId, input.id) ? { ...found, status: "cancelled" as const } : found;
+    return (await cancel(ctx.services, ctx.accountId, input.id)) ? { ...found, status: "cancelled" as const } : found;
   });

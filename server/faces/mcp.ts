@@ -6,6 +6,7 @@ import { toAppError } from "../../routers/trpc.ts";
 import type { ProgressReporter } from "../domain/progress.ts";
 import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
+import { POLL_MS } from "../work-board.ts";
 import type { Catalog } from "./catalog.ts";
 import type { SettleResponse } from "../domain/x402.ts";
 import { contextFor, errorResponse, paymentRequiredOf, presentedBy, readJsonBody, type RequestInfo } from "./http.ts";
@@ -154,7 +155,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     if (isNotification) {
       // A notification is carried out but never answered: MCP's own (notifications/…) need nothing
       // from us; a spec-style tool call without an id still runs.
-      if (method === "notifications/cancelled") cancel(call, (params as { requestId?: unknown } | undefined)?.requestId);
+      if (method === "notifications/cancelled") await cancel(call, (params as { requestId?: unknown } | undefined)?.requestId);
       else if (registry.byName.has(method)) await runTool(call, method, ...argumentsAndPayment(params));
       return null;
     }
@@ -197,12 +198,18 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     }
   }
 
-  /** Calls under way that a notifications/cancelled may stop, by who called and the request's id. */
-  const inflight = new Map<string, AbortController>();
-  const inflightKey = (call: Call, id: unknown): string => `${call.request.headers.get("authorization") ?? `ip:${call.info.clientIp}`}|${JSON.stringify(id)}`;
+  /**
+   * Calls under way that a notifications/cancelled may stop, on the work board by who called and the
+   * request's id: the name holds the caller's credential, so only they can name it.
+   */
+  const boardName = (call: Call, id: unknown): string => `mcp:${call.request.headers.get("authorization") ?? `ip:${call.info.clientIp}`}|${JSON.stringify(id)}`;
+  const CALLER = "caller";
 
-  function cancel(call: Call, requestId: unknown): void {
-    inflight.get(inflightKey(call, requestId))?.abort(new AppError("CANCELLED", "Cancelled by notifications/cancelled"));
+  /** Best effort, as MCP has it: a cancel the board cannot deliver (storage down) is logged and dropped. */
+  async function cancel(call: Call, requestId: unknown): Promise<void> {
+    await services.work.cancel(boardName(call, requestId), CALLER).catch((error: unknown) => {
+      services.logger.warn("cancel not delivered", { error: error instanceof Error ? error.message : String(error) });
+    });
   }
 
   /**
@@ -213,8 +220,10 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
    */
   function streamed(call: Call, message: Message): Promise<Response> {
     const controller = new AbortController();
-    const key = inflightKey(call, message.id);
-    inflight.set(key, controller);
+    // Visible to other processes once it has run a moment, or reports progress (long work): a cancel
+    // may then reach any process behind the load balancer.
+    const tracked = services.work.track(boardName(call, message.id), { owner: CALLER, controller, state: () => null });
+    tracked.publish(POLL_MS);
     call.request.signal.addEventListener("abort", () => controller.abort(new AppError("CANCELLED", "The client went away")), { once: true });
     const token = progressTokenOf(message);
     const encoder = new TextEncoder();
@@ -237,6 +246,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
           open(200);
         };
         const progress: ProgressReporter = (done, total, text) => {
+          tracked.publish();
           if (token !== undefined) send({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: done, total, ...(text ? { message: text } : {}) } });
         };
         void answer({ ...call, progress, signal: controller.signal }, message)
@@ -244,7 +254,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
             if (reply) send(reply);
           })
           .finally(() => {
-            inflight.delete(key);
+            void tracked.end();
             if (controller.signal.aborted) services.logger.info("tool call cancelled", { request_id: call.info.requestId, rpc_id: message.id ?? null });
             // A call cancelled before its first event still owes the HTTP exchange an answer.
             open(202);

@@ -14,7 +14,8 @@ import type { Services } from "../services.ts";
 import { breather } from "./breather.ts";
 import type { InvoicePlan, Plan } from "./plan.ts";
 
-export type CommitRun = { importId: string; progress: ProgressReporter; signal: AbortSignal | undefined };
+/** `lastLook`: a last look for a cancel that may have come from another process, before the commit. */
+export type CommitRun = { importId: string; progress: ProgressReporter; signal: AbortSignal | undefined; lastLook: () => Promise<void> };
 
 function checkCancelled(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new AppError("CANCELLED", "The import was cancelled; nothing was stored");
@@ -91,5 +92,7 @@ export async function commitPlan(services: Services, tx: Executor, writer: Write
     tx,
     made.flatMap(({ kind, hash, entityId }) => (hash ? [{ accountId: writer.accountId, kind, recordSha256: hash, entityId, importId: run.importId, createdAt: at }] : [])),
   );
+  await run.lastLook();
+  checkCancelled(run.signal);
   return stored;
 }

@@ -14,6 +14,7 @@ import { sha256Hex, sha256HexOfBytes } from "../domain/secrets.ts";
 import { assertOwned } from "../invoices/ownership.ts";
 import { loadProfile, todayFor, type Writer } from "../invoices/writes.ts";
 import type { Services } from "../services.ts";
+import { POLL_MS, type TrackedWork } from "../work-board.ts";
 import { commitPlan } from "./commit.ts";
 import { MAX_IMPORT_ROWS, mergeResults, tooManyRows, type ImportFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult } from "./model.ts";
 import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
@@ -81,9 +82,27 @@ export type ImportOutcome = {
   finished_at: string | null;
 };
 
-/** Imports running in this process: their progress for GET, and the switch a cancel throws. */
-type Running = { accountId: string; controller: AbortController; done: number; total: number; outcome: ImportOutcome };
-const running = new Map<string, Running>();
+/**
+ * An import under way: its progress for GET and the switch a cancel throws, on the work board
+ * (server/work-board.ts) once its id is known, so any process can answer GET and DELETE for it.
+ */
+type Running = { accountId: string; controller: AbortController; done: number; total: number; outcome: ImportOutcome; tracked: TrackedWork | null };
+
+const boardName = (id: string): string => `import:${id}`;
+
+/**
+ * Puts a running import on the board under its id: one the caller does not wait for is visible to
+ * every process at once; one it waits for once it has run a moment.
+ */
+function track(services: Services, id: string, entry: Running, wait: boolean): Promise<void> {
+  void entry.tracked?.end();
+  entry.tracked = services.work.track(boardName(id), {
+    owner: entry.accountId,
+    controller: entry.controller,
+    state: () => ({ ...entry.outcome, progress: { done: entry.done, total: entry.total } }),
+  });
+  return entry.tracked.publish(wait ? POLL_MS : 0);
+}
 
 const placed = (place: Place | null): Placed => ({ ...place });
 
@@ -209,8 +228,10 @@ export async function runImport(services: Services, writer: Writer, request: Imp
   const controller = new AbortController();
   run.signal?.addEventListener("abort", () => controller.abort(), { once: true });
   const base = { format, partial: options.partial, created_at: now.toISOString() };
-  const entry: Running = { accountId: writer.accountId, controller, done: 0, total: 0, outcome: { ...outcomeOf({ ...base, id: early ?? "", dry_run: known ?? false }, "running", 0, EMPTY_PLAN, false) } };
-  if (early) running.set(early, entry);
+  const entry: Running = { accountId: writer.accountId, controller, done: 0, total: 0, outcome: { ...outcomeOf({ ...base, id: early ?? "", dry_run: known ?? false }, "running", 0, EMPTY_PLAN, false) }, tracked: null };
+  // Not waited for, its marker is written before the 202 answers: the GET that follows may reach any process.
+  if (early && run.wait) void track(services, early, entry, true);
+  else if (early) await track(services, early, entry, false);
   const work = (async () => {
     try {
       return await readPlanWrite(services, writer, request, { format, fileSha256, now, known, early, entry, progress: run.progress });
@@ -220,7 +241,7 @@ export async function runImport(services: Services, writer: Writer, request: Imp
       await services.database.write((tx) => store(tx, writer.accountId, ended(entry.outcome, error, services.clock.now()), fileSha256));
       throw namingImport(error, entry.outcome.id);
     } finally {
-      running.delete(entry.outcome.id);
+      void entry.tracked?.end();
     }
   })();
   if (run.wait || !early) return work;
@@ -266,7 +287,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
     return outcome;
   }
   entry.outcome = outcomeOf(base, "running", read.rows, EMPTY_PLAN, false);
-  running.set(id, entry);
+  if (!prepared.early) void track(services, id, entry, true);
   // Planned under the write lock, so numbers, clients and earlier imports cannot change before the writes.
   return services.database.write(async (tx) => {
     const again = await findImport(tx, id);
@@ -277,6 +298,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
     const stored = await commitPlan(services, tx, writer, plan, {
       importId: id,
       signal,
+      lastLook: async () => entry.tracked?.check(),
       progress: (done, total, message) => {
         entry.done = done;
         entry.total = total;
@@ -303,19 +325,16 @@ function ended(outcome: ImportOutcome, error: unknown, now: Date): ImportOutcome
   return { ...outcome, status: cancelled ? "cancelled" : "failed", problems, summary: { ...outcome.summary, problems: problems.length }, finished_at: now.toISOString() };
 }
 
-/** An import of this account (404 none, 403 another's): its progress while it runs in this process, else its stored result. */
+/** An import of this account (404 none, 403 another's): its progress while it runs in any process, else its stored result. */
 export async function ownedImport(services: Services, accountId: string, id: string): Promise<ImportOutcome> {
-  const live = running.get(id);
-  const found = live ? { accountId: live.accountId, record: { ...live.outcome, progress: { done: live.done, total: live.total } } } : undefined;
+  const live = await services.work.read(boardName(id));
+  const found = live ? { accountId: live.owner, record: live.state as ImportOutcome } : undefined;
   const row = found ? undefined : await findImport(services.database.db, id);
   return assertOwned(found ?? (row ? { accountId: row.accountId, record: fromRow(row) } : undefined), accountId, "import", id);
 }
 
-/** Stops a running import of this account (nothing it did stays); false when none runs here. */
-export function cancelImport(accountId: string, id: string): boolean {
-  const live = running.get(id);
-  if (!live || live.accountId !== accountId) return false;
-  live.controller.abort();
-  return true;
+/** Stops a running import of this account wherever it runs (nothing it did stays); false when none of theirs runs. */
+export function cancelImport(services: Services, accountId: string, id: string): Promise<boolean> {
+  return services.work.cancel(boardName(id), accountId);
 }
 

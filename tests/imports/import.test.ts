@@ -274,14 +274,16 @@ describe("extraction-backed formats", () => {
   });
 });
 
-// A running import's progress and its cancel live in the process running it (the test holds that
-// process's write queue), so these are asked of the suite's own process whatever the topology.
+// An import is started in the suite's own process (whose write queue the test holds); its progress
+// and cancel are asked through the suite's url, which in the scaled run alternates between both
+// processes (the work board answers from either).
 describe("long imports: progress and cancellation", () => {
   test("REST: wait false answers 202 with the running import; DELETE cancels it and nothing is stored", async () => {
     const account = await seller();
-    const rest = api(server.processUrl, account.key);
+    const own = api(server.processUrl, account.key);
+    const rest = api(server.url, account.key);
     const release = holdWrites();
-    const started = await rest.post("/api/import", importText(manyInvoices(50), { wait: false }));
+    const started = await own.post("/api/import", importText(manyInvoices(50), { wait: false }));
     expect(started.status).toBe(202);
     expect(started.body.status).toBe("running");
     expect(started.headers.get("location")).toBe(`/api/imports/${started.body.id}`);
@@ -296,9 +298,10 @@ describe("long imports: progress and cancellation", () => {
 
   test("REST: wait false, left to run, completes and is read back", async () => {
     const account = await seller();
-    const rest = api(server.processUrl, account.key);
+    const own = api(server.processUrl, account.key);
+    const rest = api(server.url, account.key);
     const release = holdWrites();
-    const started = await rest.post("/api/import", importText(manyInvoices(20), { wait: false }));
+    const started = await own.post("/api/import", importText(manyInvoices(20), { wait: false }));
     expect(started.status).toBe(202);
     release();
     await server.logLine((line) => line.includes("background import ended") && line.includes(started.body.id));
@@ -308,8 +311,9 @@ describe("long imports: progress and cancellation", () => {
 
   test("REST: wait false with a file that cannot be read answers 202, then GET tells why it failed", async () => {
     const account = await seller();
-    const rest = api(server.processUrl, account.key);
-    const started = await rest.post("/api/import", importText(`${HEADER}\n"INV-1,2026-10-01`, { wait: false }, "csv"));
+    const own = api(server.processUrl, account.key);
+    const rest = api(server.url, account.key);
+    const started = await own.post("/api/import", importText(`${HEADER}\n"INV-1,2026-10-01`, { wait: false }, "csv"));
     expect(started.status).toBe(202);
     await server.logLine((line) => line.includes("background import ended") && line.includes(started.body.id));
     const failed = expectStatus(await rest.get(`/api/imports/${started.body.id}`), 200);

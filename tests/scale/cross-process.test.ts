@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { operation } from "../helpers/factories.ts";
 import { api } from "../helpers/http.ts";
-import { expectStatus, invoicePath, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
+import { expectStatus, invoicePath, setProfile, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
 import { keyIdOf } from "../helpers/keys.ts";
 import { createRule } from "../helpers/recurring.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -95,6 +95,48 @@ describe.skipIf(!sqldAvailable)("scheduler jobs with both processes up", () => {
     const issued = expectStatus(await fresh.client.get(`/api/recurring/${rule.id}`), 200);
     expect(issued.issued_count).toBe(10);
     expect(expectStatus(await fresh.client.get("/api/invoices?limit=100"), 200).total).toBe(11);
+  });
+});
+
+describe.skipIf(!sqldAvailable)("long work in one process, followed and cancelled from the other (the work board)", () => {
+  test("an import not waited for: the other process reads its progress and cancels it, and nothing is stored", async () => {
+    const fresh = await steppedAccount(server);
+    await setProfile(fresh.client, { legal_name: "Acme GmbH", currency: "EUR", locale: "en-IE" });
+    const auth = { authorization: `Bearer ${fresh.key}`, "content-type": "application/json" };
+    // The suite's own process takes the import and, its write queue held, cannot commit yet.
+    let release!: () => void;
+    void server.services.database.write(() => new Promise<void>((resolve) => (release = resolve)));
+    const rows = Array.from({ length: 30 }, (_, index) => `X-${index + 1},2026-11-01,2026-11-30,EUR,Buyer ${index % 3},Line,1,10.00,19`);
+    const content = ["number,issue_date,due_date,currency,bill_to_name,description,quantity,unit_price,tax_rate", ...rows].join("\n");
+    const started = expectStatus(await api(server.processUrl, fresh.key).post("/api/import", { content, encoding: "text", options: { wait: false } }), 202);
+    const elsewhere = (method: string) => server.second!.fetch(`/api/imports/${started.id}`, server.clock.now(), { method, headers: auth }).then((reply) => reply.json());
+    expect(await elsewhere("GET")).toMatchObject({ id: started.id, status: "running" });
+    expect(await elsewhere("DELETE")).toMatchObject({ id: started.id, status: "cancelled" });
+    release();
+    const ended = await server.logLine((line) => line.includes("background import ended") && line.includes(started.id));
+    expect(ended).toContain("cancelled");
+    expect(await elsewhere("GET")).toMatchObject({ status: "cancelled" });
+    expect(expectStatus(await fresh.client.get("/api/invoices?limit=1"), 200).total).toBe(0);
+  });
+
+  test("a streamed tool call: notifications/cancelled posted to the other process stops it, with no reply", async () => {
+    const fresh = await steppedAccount(server);
+    const ids = await Promise.all(Array.from({ length: 40 }, async () => (await fresh.steps.create()).id));
+    const headers = { authorization: `Bearer ${fresh.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const cancelled = server.logLine((line) => line.includes('"tool call cancelled"') && line.includes('"rpc_id":"far"'));
+    const stream = await fetch(`${server.processUrl}/api/mcp/stream`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ jsonrpc: "2.0", id: "far", method: "tools/call", params: { name: "invoices.export", arguments: { action: "bulk", ids, format: "pdf" }, _meta: { progressToken: 1 } } }),
+    });
+    const reader = stream.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain("notifications/progress");
+    const notice = await server.second!.fetch("/api/mcp/stream", server.clock.now(), { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "far" } }) });
+    expect(notice.status).toBe(202);
+    await cancelled;
+    let rest = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    expect(rest).not.toContain('"result"');
   });
 });
 
