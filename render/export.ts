@@ -5,20 +5,14 @@
 import type { InvoiceRecord } from "../server/domain/invoice.ts";
 import type { StoredProfile } from "../server/domain/profile.ts";
 import { toCsv } from "./codecs/csv.ts";
-import { toDocx } from "./codecs/docx.ts";
 import { toDsl } from "./codecs/dsl.ts";
 import { toJson } from "./codecs/json.ts";
 import { toMarkdown } from "./codecs/markdown.ts";
-import { toXlsx } from "./codecs/xlsx.ts";
 import { EN16931_GUIDELINE, toCii } from "./einvoice/cii.ts";
 import { toEn16931 } from "./einvoice/model.ts";
 import { assertBusinessRules } from "./einvoice/rules/index.ts";
-import { toFacturX } from "./einvoice/facturx.ts";
 import { toUbl } from "./einvoice/ubl.ts";
 import { toXRechnung } from "./einvoice/xrechnung.ts";
-import { toHtml } from "./codecs/html.ts";
-import { layoutInvoice } from "./templates/index.ts";
-import { renderPdf, renderPng, renderSvg } from "./visual.ts";
 import type { RenderTemplate } from "./templates/template.ts";
 
 /** DESIGN "Rendering and export": the 14 formats, pdf by default. */
@@ -59,7 +53,11 @@ function checkedModel({ record, profile }: Pick<ExportPayload, "record" | "profi
   return model;
 }
 
-const layoutOf = ({ record, template }: ExportPayload) => layoutInvoice(record, template);
+// Painting (satori, resvg, pdf-lib, the fonts), the office codecs and HTML are loaded on first use:
+// the service's main thread exports only the text formats inline (server/documents/renderer.ts)
+// and never loads them, which keeps some 80 MB out of its memory; render workers load them once.
+const visual = () => import("./visual.ts");
+const layoutOf = async ({ record, template }: ExportPayload) => (await import("./templates/index.ts")).layoutInvoice(record, template);
 
 /**
  * Refuses, with the 422 the export itself would give, an invoice that cannot be an e-invoice in
@@ -83,9 +81,9 @@ export async function exportInvoice(payload: ExportPayload): Promise<ExportedFil
     case "dsl":
       return text(toDsl(record), "text/plain", "txt");
     case "xlsx":
-      return { bytes: await toXlsx(record), contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extension: "xlsx" };
+      return { bytes: await (await import("./codecs/xlsx.ts")).toXlsx(record), contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extension: "xlsx" };
     case "docx":
-      return { bytes: await toDocx(record), contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extension: "docx" };
+      return { bytes: await (await import("./codecs/docx.ts")).toDocx(record), contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extension: "docx" };
     case "ubl":
       return text(toUbl(checkedModel(payload)), "application/xml", "xml");
     case "cii":
@@ -94,19 +92,19 @@ export async function exportInvoice(payload: ExportPayload): Promise<ExportedFil
       // toXRechnung checks the German CIUS (BR-DE) and the EN 16931 rules on its own model.
       return text(toXRechnung(toEn16931(record, payload.profile), payload.syntax), "application/xml", "xml");
     case "html":
-      return text(toHtml(record, payload.template), "text/html", "html");
+      return text((await import("./codecs/html.ts")).toHtml(record, payload.template), "text/html", "html");
     case "pdf":
-      return { bytes: await renderPdf(layoutOf(payload), { createdAt: new Date(payload.createdAt) }), contentType: "application/pdf", extension: "pdf" };
+      return { bytes: await (await visual()).renderPdf(await layoutOf(payload), { createdAt: new Date(payload.createdAt) }), contentType: "application/pdf", extension: "pdf" };
     case "png":
-      return { bytes: await renderPng(layoutOf(payload)), contentType: "image/png", extension: "png" };
+      return { bytes: await (await visual()).renderPng(await layoutOf(payload)), contentType: "image/png", extension: "png" };
     case "svg":
-      return text(await renderSvg(layoutOf(payload)), "image/svg+xml", "svg");
+      return text(await (await visual()).renderSvg(await layoutOf(payload)), "image/svg+xml", "svg");
     case "facturx": {
       // The model is checked before any painting: an invoice that cannot be an e-invoice costs no PDF.
       const model = checkedModel(payload);
       const createdAt = new Date(payload.createdAt);
-      const pdf = await renderPdf(layoutOf(payload), { createdAt });
-      return { bytes: await toFacturX(pdf, model, { createdAt }), contentType: "application/pdf", extension: "pdf" };
+      const pdf = await (await visual()).renderPdf(await layoutOf(payload), { createdAt });
+      return { bytes: await (await import("./einvoice/facturx.ts")).toFacturX(pdf, model, { createdAt }), contentType: "application/pdf", extension: "pdf" };
     }
   }
 }

@@ -3,7 +3,7 @@ import { documentBytes } from "../../server/imports/document.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { runImport, type ImportFile } from "../../server/imports/import.ts";
 import type { ImportFormat } from "../../server/imports/model.ts";
-import { isExtracted } from "../../server/imports/readers.ts";
+import { isExtracted } from "../../server/imports/model.ts";
 import { detectFormat } from "../../server/imports/detect.ts";
 import { chargeFor } from "../../server/payments/guard.ts";
 import { createInvoiceInput } from "../invoices/create-invoice.ts";

@@ -8,7 +8,6 @@ import { ublNamespace } from "../../render/einvoice/ubl.ts";
 import { AppError } from "../domain/errors.ts";
 import { isZip, openPackage } from "./archive.ts";
 import { signatureKind } from "./document.ts";
-import { facturXAttachment } from "./formats/facturx.ts";
 import type { ImportFormat } from "./model.ts";
 import { decodeText } from "./text.ts";
 import { xmlRoot } from "./xml.ts";
@@ -88,7 +87,8 @@ function textFormat(text: string): ImportFormat {
 /** The file's format, from its content alone. */
 export async function detectFormat(bytes: Uint8Array): Promise<ImportFormat> {
   const signed = signatureKind(bytes);
-  if (signed === "pdf") return (await facturXAttachment(bytes)) ? "facturx" : "pdf";
+  // pdf-lib loads with the first PDF: most processes never import one, and it costs ~20 MB resident.
+  if (signed === "pdf") return (await (await import("./formats/facturx.ts")).facturXAttachment(bytes)) ? "facturx" : "pdf";
   if (signed === "png" || signed === "jpeg") return "image";
   if (isZip(bytes)) return packageFormat(bytes);
   const text = decodeText(bytes);

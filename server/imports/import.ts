@@ -16,11 +16,10 @@ import { loadProfile, todayFor, type Writer } from "../invoices/writes.ts";
 import type { Services } from "../services.ts";
 import { POLL_MS, type TrackedWork } from "../work-board.ts";
 import { commitPlan } from "./commit.ts";
-import { MAX_IMPORT_ROWS, mergeResults, tooManyRows, type ImportFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult } from "./model.ts";
+import { isExtracted, MAX_IMPORT_ROWS, mergeResults, tooManyRows, type ImportFormat, type StructuredFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult } from "./model.ts";
 import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
 import { extractedReader } from "./formats/extracted.ts";
 import { readInPool } from "./read-pool.ts";
-import { isExtracted, type StructuredFormat } from "./readers.ts";
 
 export type ImportOptions = {
   /** Show what would be made, store nothing. Unset: a commit, except through the tool for files over 100 rows. */

@@ -26,6 +26,15 @@ export const IMPORT_FORMATS = [
   "image",
   "text",
 ] as const;
+/** The formats read through extraction: one extract call each, counted like POST /api/extract. */
+export const EXTRACTED_FORMATS = ["pdf", "image", "text"] as const;
+export type ExtractedFormat = (typeof EXTRACTED_FORMATS)[number];
+export type StructuredFormat = Exclude<ImportFormat, ExtractedFormat>;
+
+export function isExtracted(format: ImportFormat): format is ExtractedFormat {
+  return (EXTRACTED_FORMATS as readonly string[]).includes(format);
+}
+
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** The most rows (table rows, JSON items, vCards, e-invoice lines) one file may hold. */

@@ -5,7 +5,7 @@
 import { createWorkerPool, defaultPoolSize, type WorkerPool } from "../documents/render-pool.ts";
 import type { ReadOptions, ReadResult } from "./model.ts";
 import type { ReadJob } from "./read-worker.ts";
-import type { StructuredFormat } from "./readers.ts";
+import type { StructuredFormat } from "./model.ts";
 
 export type ReadPool = WorkerPool<ReadJob>;
 

@@ -4,8 +4,8 @@
 // server/imports/read-pool.ts starts these workers; the formats read through extraction (OCR, a
 // model) stay with the server's own OCR workers.
 import { serveJobs } from "../../render/worker-protocol.ts";
-import type { ReadOptions, ReadResult } from "./model.ts";
-import { structuredReaderFor, type StructuredFormat } from "./readers.ts";
+import type { ReadOptions, ReadResult, StructuredFormat } from "./model.ts";
+import { structuredReaderFor } from "./readers.ts";
 
 /** Files to read with the options the import gives (no signal: it cannot cross to a worker). Import this module only as a type. */
 export type ReadJob = { files: Array<{ format: StructuredFormat; bytes: Uint8Array }>; options: Omit<ReadOptions, "signal"> };

@@ -14,16 +14,7 @@ import { readUbl } from "./formats/ubl.ts";
 import { readVcard } from "./formats/vcard.ts";
 import { readXlsx } from "./formats/xlsx.ts";
 import { readXRechnung } from "./formats/xrechnung.ts";
-import type { FormatReader, ImportFormat } from "./model.ts";
-
-/** The formats read through extraction: one extract call each, counted like POST /api/extract. */
-export const EXTRACTED_FORMATS = ["pdf", "image", "text"] as const;
-export type ExtractedFormat = (typeof EXTRACTED_FORMATS)[number];
-export type StructuredFormat = Exclude<ImportFormat, ExtractedFormat>;
-
-export function isExtracted(format: ImportFormat): format is ExtractedFormat {
-  return (EXTRACTED_FORMATS as readonly string[]).includes(format);
-}
+import type { FormatReader, StructuredFormat } from "./model.ts";
 
 const STRUCTURED: Record<StructuredFormat, FormatReader> = {
   csv: readCsv,
