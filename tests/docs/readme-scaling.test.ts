@@ -34,7 +34,7 @@ async function untilHealthy(url: string): Promise<Record<string, unknown>> {
 let s3: S3Server;
 let folder: string;
 let urls: string[];
-let recipeRun: ReturnType<typeof Bun.spawn>;
+let recipeRun: Bun.Subprocess<"pipe", "inherit", "inherit">;
 
 beforeAll(async () => {
   if (!sqldAvailable) return;
