@@ -235,7 +235,9 @@ async function measureBackend(seeded: SeededData, backend: Backend, reads: Read[
   try {
     const databaseUrl = sqld?.url ?? `file:${seeded.databaseFile}`;
     const key = await newKey(databaseUrl, seeded.accountId);
-    const server = await startServer(sqld ? `${seeded.dataDir}-sqld` : seeded.dataDir, sqld?.url);
+    // The server speaks Hrana over a WebSocket to sqld, as README's recipe sets it up: one
+    // connection, several times faster a statement than a request each over HTTP.
+    const server = await startServer(sqld ? `${seeded.dataDir}-sqld` : seeded.dataDir, sqld?.url.replace(/^http:/, "ws:"));
     try {
       const rows: Measured[] = [];
       for (const read of reads) {
