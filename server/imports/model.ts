@@ -26,6 +26,8 @@ export const IMPORT_FORMATS = [
   "image",
   "text",
 ] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
 /** The formats read through extraction: one extract call each, counted like POST /api/extract. */
 export const EXTRACTED_FORMATS = ["pdf", "image", "text"] as const;
 export type ExtractedFormat = (typeof EXTRACTED_FORMATS)[number];
@@ -34,8 +36,6 @@ export type StructuredFormat = Exclude<ImportFormat, ExtractedFormat>;
 export function isExtracted(format: ImportFormat): format is ExtractedFormat {
   return (EXTRACTED_FORMATS as readonly string[]).includes(format);
 }
-
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** The most rows (table rows, JSON items, vCards, e-invoice lines) one file may hold. */
 export const MAX_IMPORT_ROWS = 10_000;
