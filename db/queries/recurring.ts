@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt, lte, max, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lte, max, sql, type SQL } from "drizzle-orm";
 import type { RuleSettings } from "../../server/domain/recurrence.ts";
 import type { Executor } from "../client.ts";
-import { recurringIssues, recurringRules } from "../schema/index.ts";
+import { accounts, recurringIssues, recurringRules } from "../schema/index.ts";
 
 export const RULE_STATUSES = ["active", "paused", "ended"] as const;
 export type RuleStatus = (typeof RULE_STATUSES)[number];
@@ -85,14 +85,19 @@ export async function listRules(db: Executor, accountId: string, filters: { stat
 }
 
 /** Active rules whose next date is on or before `onOrBefore`, by id after `after`, so a caller pages through them. */
-export async function findDueRuleIds(db: Executor, params: { onOrBefore: string; after: string | null; limit: number }): Promise<string[]> {
+/** An active rule whose next date may have come, with its account's time zone (null: the profile's default) to tell. */
+export type DueCandidate = { id: string; nextDate: string; timezone: string | null };
+
+/** Active rules whose next date is on or before `onOrBefore`, by id after `after`. */
+export async function findDueRuleCandidates(db: Executor, params: { onOrBefore: string; after: string | null; limit: number }): Promise<DueCandidate[]> {
   const rows = await db
-    .select({ id: recurringRules.id })
+    .select({ id: recurringRules.id, nextDate: recurringRules.nextDate, timezone: sql<string | null>`json_extract(${accounts.profile}, '$.timezone')` })
     .from(recurringRules)
+    .innerJoin(accounts, eq(accounts.id, recurringRules.accountId))
     .where(and(eq(recurringRules.status, "active"), lte(recurringRules.nextDate, params.onOrBefore), params.after ? gt(recurringRules.id, params.after) : undefined))
     .orderBy(asc(recurringRules.id))
     .limit(params.limit);
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, nextDate: row.nextDate as string, timezone: row.timezone }));
 }
 
 /**

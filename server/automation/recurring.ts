@@ -3,19 +3,21 @@
 // recurring_issues commits in the transaction that creates the invoice, and sends it when the rule
 // says so: the move to sent and the queued e-mail are in that transaction too, so no crash can leave
 // a period issued but unsent). Failures count; the third in a row pauses the rule.
-import { claimPeriod, findDueRuleIds, findRule, saveRule, type RecurringRule } from "../../db/queries/recurring.ts";
+import { claimPeriod, findDueRuleCandidates, findRule, saveRule, type RecurringRule } from "../../db/queries/recurring.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { duplicatedInvoice } from "../domain/invoice.ts";
 import { FAILURES_BEFORE_PAUSE, nextDateAfter, nextDateFrom } from "../domain/recurrence.ts";
 import { addDays, dateInZone } from "../domain/clock.ts";
+import { emptyProfile } from "../domain/profile.ts";
 import { sendAfterCreate, type SendOptions } from "../invoices/send.ts";
 import { finalized, insertNewInvoice, loadProfile, todayFor, type IdempotentCreate, type Writer } from "../invoices/writes.ts";
 import type { Services } from "../services.ts";
 import { pausedEvent, statusWith } from "./recurring-rules.ts";
 import type { Job } from "./scheduler.ts";
 
-const RULE_BATCH = 100;
+/** Candidates read at a time; only those due in their account's zone open a write transaction. */
+const RULE_BATCH = 500;
 
 /**
  * The rule writes as itself in history (`rule:rec_…`). It may approve: sending a draft skips review,
@@ -42,7 +44,7 @@ function movedTo(rule: RecurringRule, next: string | null, at: string): Recurrin
 /**
  * Issues the rule's next period if it is due today in its account's time zone, in one transaction:
  * the period's key, the invoice (finalized or sent when the rule says so), the rule moved on, the
- * event. False when nothing was due.
+ * event. Whether another period is due already (downtime to catch up on).
  */
 async function issueNextPeriod(services: Services, ruleId: string): Promise<boolean> {
   return services.database.write(async (tx) => {
@@ -54,24 +56,28 @@ async function issueNextPeriod(services: Services, ruleId: string): Promise<bool
     const period = rule.next_date;
     if (period === null || period > today) return false;
     const at = now.toISOString();
+    const dueToo = (moved: RecurringRule): boolean => moved.next_date !== null && moved.next_date <= today;
     if (rule.settings.missed === "skip" && period < today) {
-      await saveRule(tx, accountId, movedTo(rule, nextDateFrom(rule.settings, today, rule.issued_count), at));
-      return true;
+      const moved = movedTo(rule, nextDateFrom(rule.settings, today, rule.issued_count), at);
+      await saveRule(tx, accountId, moved);
+      return dueToo(moved);
     }
     const invoiceId = newId("inv", now.getTime());
     if (!(await claimPeriod(tx, { accountId, ruleId, periodDate: period, invoiceId, now }))) {
       // The key is taken: another runner issued this period. Move on without a second invoice.
-      await saveRule(tx, accountId, movedTo(rule, nextDateAfter(rule.settings, period, rule.issued_count), at));
-      return true;
+      const moved = movedTo(rule, nextDateAfter(rule.settings, period, rule.issued_count), at);
+      await saveRule(tx, accountId, moved);
+      return dueToo(moved);
     }
     const writer = ruleWriter(accountId, ruleId);
     const copy = duplicatedInvoice(rule.settings.template, { id: invoiceId, today: period, now });
     const invoice = await insertNewInvoice(services, tx, writer, copy, onIssueFollowUp(services, writer, rule, now));
     const issuedCount = rule.issued_count + 1;
     // A success ends a run of failures.
-    await saveRule(tx, accountId, { ...movedTo(rule, nextDateAfter(rule.settings, period, issuedCount), at), issued_count: issuedCount, failures: 0, last_error: null });
+    const moved: RecurringRule = { ...movedTo(rule, nextDateAfter(rule.settings, period, issuedCount), at), issued_count: issuedCount, failures: 0, last_error: null };
+    await saveRule(tx, accountId, moved);
     await services.events.record(tx, accountId, now, [{ type: "recurring.invoice_created", resource: { type: "recurring_rule", id: ruleId }, data: { rule_id: ruleId, period, invoice } }]);
-    return true;
+    return dueToo(moved);
   });
 }
 
@@ -112,14 +118,26 @@ export const issueRecurring: Job = {
   name: "issue-recurring",
   everyMs: 60_000,
   async run(services) {
-    // No zone is more than a day ahead of UTC: a due rule's next date is at most UTC's tomorrow.
-    const latestToday = addDays(dateInZone(services.clock.now(), "UTC"), 1);
+    const now = services.clock.now();
+    // No zone is more than a day ahead of UTC: a due rule's next date is at most UTC's tomorrow. Those
+    // dated today or tomorrow are due only where that day has begun, which the candidate's zone tells
+    // without a transaction: every rule issued today (next date tomorrow) is read, not written to,
+    // each minute.
+    const latestToday = addDays(dateInZone(now, "UTC"), 1);
+    const todayIn = new Map<string, string>();
+    const isDue = (nextDate: string, zone: string): boolean => {
+      if (!todayIn.has(zone)) todayIn.set(zone, dateInZone(now, zone));
+      return nextDate <= (todayIn.get(zone) as string);
+    };
+    const defaultZone = emptyProfile().timezone;
     let after: string | null = null;
     for (;;) {
-      const due = await findDueRuleIds(services.database.db, { onOrBefore: latestToday, after, limit: RULE_BATCH });
-      for (const ruleId of due) await issueDuePeriods(services, ruleId);
-      if (due.length < RULE_BATCH) return;
-      after = due.at(-1) ?? null;
+      const candidates = await findDueRuleCandidates(services.database.db, { onOrBefore: latestToday, after, limit: RULE_BATCH });
+      for (const { id, nextDate, timezone } of candidates) {
+        if (isDue(nextDate, timezone ?? defaultZone)) await issueDuePeriods(services, id);
+      }
+      if (candidates.length < RULE_BATCH) return;
+      after = candidates.at(-1)?.id ?? null;
     }
   },
 };

@@ -309,3 +309,37 @@ describe("on issue", () => {
     expect(await invoiceCount(account)).toBe(1);
   });
 });
+
+describe("what a run costs", () => {
+  test("rules issued today are read, not written to, until their next date begins in their account's zone", async () => {
+    const own = await startTestServer({ now: "2026-10-01T12:00:00Z" });
+    const { write } = own.services.database;
+    try {
+      const here = await steppedAccount(own);
+      const rules = await Promise.all(Array.from({ length: 10 }, async () => (await createRule(here, { frequency: "daily", start_date: "2026-10-01" })).rule));
+      // Where 2 October has begun already at 12:00 UTC (UTC+14): its rule for that day is due now.
+      const ahead = await steppedAccount(own);
+      await setProfile(ahead.client, { timezone: "Pacific/Kiritimati" });
+      const { rule: early } = await createRule(ahead, { frequency: "daily", start_date: "2026-10-02" });
+      await issueRecurring.run(own.services);
+      expect((await Promise.all(rules.map((rule) => ruleNow(here, rule)))).every((rule) => rule.next_date === "2026-10-02" && rule.issued_count === 1)).toBe(true);
+      expect(await ruleNow(ahead, early)).toMatchObject({ issued_count: 1, next_date: "2026-10-03" });
+
+      let writes = 0;
+      own.services.database.write = (work) => {
+        writes += 1;
+        return write(work);
+      };
+      own.clock.set("2026-10-01T12:01:00Z");
+      await issueRecurring.run(own.services);
+      expect(writes).toBe(0);
+      own.clock.set("2026-10-02T00:00:00Z");
+      await issueRecurring.run(own.services);
+      expect(writes).toBe(10);
+      expect((await Promise.all(rules.map((rule) => ruleNow(here, rule)))).every((rule) => rule.issued_count === 2)).toBe(true);
+    } finally {
+      own.services.database.write = write;
+      await own.close();
+    }
+  });
+});
