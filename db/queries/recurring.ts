@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lte, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, lte, max, sql, type SQL } from "drizzle-orm";
 import type { RuleSettings } from "../../server/domain/recurrence.ts";
 import type { Executor } from "../client.ts";
 import { accounts, recurringIssues, recurringRules } from "../schema/index.ts";
@@ -88,14 +88,16 @@ export async function listRules(db: Executor, accountId: string, filters: { stat
 /** An active rule whose next date may have come, with its account's time zone (null: the profile's default) to tell. */
 export type DueCandidate = { id: string; nextDate: string; timezone: string | null };
 
-/** Active rules whose next date is on or before `onOrBefore`, by id after `after`. */
-export async function findDueRuleCandidates(db: Executor, params: { onOrBefore: string; after: string | null; limit: number }): Promise<DueCandidate[]> {
+/** Active rules whose next date is on or before `onOrBefore`, by next date and id after `after` (the last of the previous page). */
+export async function findDueRuleCandidates(db: Executor, params: { onOrBefore: string; after: DueCandidate | null; limit: number }): Promise<DueCandidate[]> {
+  const { after } = params;
+  const page = after ? sql`(${recurringRules.nextDate}, ${recurringRules.id}) > (${after.nextDate}, ${after.id})` : undefined;
   const rows = await db
     .select({ id: recurringRules.id, nextDate: recurringRules.nextDate, timezone: sql<string | null>`json_extract(${accounts.profile}, '$.timezone')` })
     .from(recurringRules)
     .innerJoin(accounts, eq(accounts.id, recurringRules.accountId))
-    .where(and(eq(recurringRules.status, "active"), lte(recurringRules.nextDate, params.onOrBefore), params.after ? gt(recurringRules.id, params.after) : undefined))
-    .orderBy(asc(recurringRules.id))
+    .where(and(eq(recurringRules.status, "active"), lte(recurringRules.nextDate, params.onOrBefore), page))
+    .orderBy(asc(recurringRules.nextDate), asc(recurringRules.id))
     .limit(params.limit);
   return rows.map((row) => ({ id: row.id, nextDate: row.nextDate as string, timezone: row.timezone }));
 }

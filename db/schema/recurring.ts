@@ -18,7 +18,8 @@ export const recurringRules = sqliteTable(
     lastError: text("last_error"),
     ...timestamps,
   },
-  (table) => [index("recurring_rules_due").on(table.status, table.nextDate), index("recurring_rules_account").on(table.accountId, table.createdAt)],
+  // The due scan walks (status, next_date, id) in order: a page of it is a seek, never a sort of every candidate.
+  (table) => [index("recurring_rules_due").on(table.status, table.nextDate, table.id), index("recurring_rules_account").on(table.accountId, table.createdAt)],
 );
 
 /** One row per rule and period: the key that makes a period issue exactly one invoice. */

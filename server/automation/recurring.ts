@@ -3,7 +3,7 @@
 // recurring_issues commits in the transaction that creates the invoice, and sends it when the rule
 // says so: the move to sent and the queued e-mail are in that transaction too, so no crash can leave
 // a period issued but unsent). Failures count; the third in a row pauses the rule.
-import { claimPeriod, findDueRuleCandidates, findRule, saveRule, type RecurringRule } from "../../db/queries/recurring.ts";
+import { claimPeriod, findDueRuleCandidates, findRule, saveRule, type DueCandidate, type RecurringRule } from "../../db/queries/recurring.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { duplicatedInvoice } from "../domain/invoice.ts";
@@ -130,14 +130,14 @@ export const issueRecurring: Job = {
       return nextDate <= (todayIn.get(zone) as string);
     };
     const defaultZone = emptyProfile().timezone;
-    let after: string | null = null;
+    let after: DueCandidate | null = null;
     for (;;) {
-      const candidates = await findDueRuleCandidates(services.database.db, { onOrBefore: latestToday, after, limit: RULE_BATCH });
+      const candidates: DueCandidate[] = await findDueRuleCandidates(services.database.db, { onOrBefore: latestToday, after, limit: RULE_BATCH });
       for (const { id, nextDate, timezone } of candidates) {
         if (isDue(nextDate, timezone ?? defaultZone)) await issueDuePeriods(services, id);
       }
       if (candidates.length < RULE_BATCH) return;
-      after = candidates.at(-1)?.id ?? null;
+      after = candidates.at(-1) ?? null;
     }
   },
 };
