@@ -84,7 +84,6 @@ export async function listRules(db: Executor, accountId: string, filters: { stat
   return { records: rows.map(toRule), total: totals[0]?.n ?? 0 };
 }
 
-/** Active rules whose next date is on or before `onOrBefore`, by id after `after`, so a caller pages through them. */
 /** An active rule whose next date may have come, with its account's time zone (null: the profile's default) to tell. */
 export type DueCandidate = { id: string; nextDate: string; timezone: string | null };
 

@@ -94,7 +94,6 @@ const boardName = (id: string): string => `import:${id}`;
  * every process at once; one it waits for once it has run a moment.
  */
 function track(services: Services, id: string, entry: Running, wait: boolean): Promise<void> {
-  void entry.tracked?.end();
   entry.tracked = services.work.track(boardName(id), {
     owner: entry.accountId,
     controller: entry.controller,
