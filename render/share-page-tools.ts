@@ -1,6 +1,6 @@
 // The read-only tools the share page offers a browser agent: declared on the page's elements
 // (data-tool-name, data-tool-description), registered by the page's bridge script
-// (server/console/bridge/share-page.ts) and listed in /.well-known/webmcp.json. Each is also an open
+// (server/http/console/bridge/share-page.ts) and listed in /.well-known/webmcp.json. Each is also an open
 // HTTP route and, where there is one, an MCP tool call. `{token}` stands for the page's share token.
 // Plain data with no imports: the browser bundle takes it without the renderer.
 

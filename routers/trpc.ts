@@ -10,7 +10,7 @@ import { AppError, ERROR_TABLE, codeForTrpcCode } from "../server/domain/errors.
 import type { ProgressReporter } from "../server/domain/progress.ts";
 import type { Scope } from "../server/domain/scopes.ts";
 import { errorFromIssues, type SchemaIssue } from "../server/domain/validation.ts";
-import type { Catalog } from "../server/faces/catalog.ts";
+import type { Catalog } from "../server/http/catalog.ts";
 import { addressSubject } from "../server/access/rate-limit.ts";
 import type { PaidOperation } from "../server/domain/prices.ts";
 import { chargeFor, type PaymentSlot } from "../server/payments/guard.ts";

@@ -2,8 +2,8 @@
 // `--check` exits 1 when the committed file differs from what the code generates.
 import { readFile, writeFile } from "node:fs/promises";
 import { appRouter } from "../routers/index.ts";
-import { buildOpenApiDocument } from "../server/faces/openapi.ts";
-import { listProcedures } from "../server/faces/procedures.ts";
+import { buildOpenApiDocument } from "../server/http/openapi.ts";
+import { listProcedures } from "../server/http/procedures.ts";
 import { VERSION } from "../server/services.ts";
 
 export const OPENAPI_PATH = new URL("../docs/openapi.json", import.meta.url);

@@ -1,4 +1,4 @@
-// The service (server/main.ts, scheduler and all) and the repository's scripts as separate
+// The service (server/http/main.ts, scheduler and all) and the repository's scripts as separate
 // processes: for the soak (npm run soak) and for tests about what happens beside or to a running
 // service (backup while it writes, restore refused while it holds its files, kill -9 mid-burst).
 import { join } from "node:path";
@@ -29,9 +29,9 @@ export type ServiceProcess = {
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
 };
 
-/** `bun server/main.ts` on DATA_DIR and a free port; resolves once it listens. */
+/** `bun server/http/main.ts` on DATA_DIR and a free port; resolves once it listens. */
 export async function startServiceProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const child = Bun.spawn([process.execPath, "server/main.ts"], {
+  const child = Bun.spawn([process.execPath, "server/http/main.ts"], {
     cwd: ROOT,
     env: childEnv({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", KEY_CACHE_MS: "0", RENDER_WORKERS: "1", ...env }),
     stdout: "pipe",

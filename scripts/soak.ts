@@ -1,4 +1,4 @@
-// `npm run soak -- --minutes 30`: the real service (server/main.ts, its scheduler running in real
+// `npm run soak -- --minutes 30`: the real service (server/http/main.ts, its scheduler running in real
 // time) under mixed traffic from closed-loop workers — reads, writes, exports, webhook deliveries to
 // a local receiver, recurring rules issuing — measured in windows. It passes when no request failed,
 // the server's memory grew by at most a bound over the run's second half (at least 90 s in: caches

@@ -5,8 +5,8 @@ import { PAID_OPERATION_NAMES, PRICES, type PaidOperation } from "../../server/d
 import { missingSettings, USDC } from "../../server/domain/x402.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { TIER_NAMES } from "../../server/domain/tiers.ts";
-import { MAX_BODY_BYTES } from "../../server/faces/http.ts";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../../server/faces/mcp.ts";
+import { MAX_BODY_BYTES } from "../../server/http/requests.ts";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../../server/http/mcp.ts";
 import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../render/export.ts";
 import { MAX_DOCUMENT_BYTES } from "../../server/imports/document.ts";
 import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from "../../server/imports/model.ts";

@@ -15,7 +15,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createAccount, createApiKey } from "../../db/queries/accounts.ts";
-import { createApp } from "../../server/app.ts";
+import { createApp } from "../../server/http/app.ts";
 import { createEndpoint } from "../../server/automation/webhooks/endpoints.ts";
 import { deliverWebhooks } from "../../server/automation/webhooks/delivery.ts";
 import { loadConfig } from "../../server/config.ts";

@@ -3,7 +3,7 @@
 // and the first load of /app in compressed JavaScript against the 150 kB budget: the shell (the
 // entry and its static imports) plus the heaviest page a first visit can land on. Sizes are the
 // bytes the server sends (precompressed once at build, gzip level 9, brotli quality 11).
-import { consoleBuild, type ConsoleAsset } from "../../server/console/build.ts";
+import { consoleBuild, type ConsoleAsset } from "../../server/http/console/build.ts";
 
 const BUDGET_BYTES = 150 * 1024;
 

@@ -25,7 +25,7 @@ import type { Database } from "../../db/client.ts";
 import { createAccount, createApiKey, saveProfile } from "../../db/queries/accounts.ts";
 import { exportInvoice } from "../../render/export.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
-import { createApp } from "../../server/app.ts";
+import { createApp } from "../../server/http/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { addDays, dateInZone } from "../../server/domain/clock.ts";
 import { newId } from "../../server/domain/ids.ts";

@@ -2,7 +2,7 @@
 // it prints as one JSON line {port}; SIGTERM stops it cleanly. bench:analytics, bench:import and
 // bench:scale run it as `--serve DIR` in a child of their own, so the measuring side never shares its
 // thread. `databaseUrl` points it at a libSQL server instead of DIR's embedded file.
-import { createApp } from "../../server/app.ts";
+import { createApp } from "../../server/http/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createServices } from "../../server/services.ts";
 

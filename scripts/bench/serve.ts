@@ -4,7 +4,7 @@
 import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { createAccount, createApiKey } from "../../db/queries/accounts.ts";
-import { createApp } from "../../server/app.ts";
+import { createApp } from "../../server/http/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { createServices } from "../../server/services.ts";

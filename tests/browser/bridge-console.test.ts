@@ -8,7 +8,7 @@
 // the page's tools are registered there, and a page change swaps them.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
-import { webMcpManifestSchema } from "../../server/faces/discovery.ts";
+import { webMcpManifestSchema } from "../../server/http/discovery.ts";
 import { launchChromium, skipChromium } from "../helpers/chromium.ts";
 import { api } from "../helpers/http.ts";
 import { invoiceSteps, type Invoice, type InvoiceSteps } from "../helpers/invoices.ts";

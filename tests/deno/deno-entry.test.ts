@@ -27,7 +27,7 @@ async function readUntil(stream: ReadableStream<Uint8Array>, pattern: RegExp): P
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "invoices-deno-"));
   child = Bun.spawn(
-    [DENO, "run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "--allow-run", "--unstable-no-legacy-abort", "server/deno.ts"],
+    [DENO, "run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", "--allow-run", "--unstable-no-legacy-abort", "server/http/deno.ts"],
     { cwd: join(import.meta.dir, "../.."), env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" }, stdout: "pipe", stderr: "inherit" },
   );
   const output = await readUntil(child.stdout as ReadableStream<Uint8Array>, /Listening on (http:\/\/[\d.:]+)/);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { parseHTML } from "linkedom";
-import { aiCatalogSchema, mcpManifestSchema, serverCardSchema, webMcpManifestSchema } from "../../server/faces/discovery.ts";
+import { aiCatalogSchema, mcpManifestSchema, serverCardSchema, webMcpManifestSchema } from "../../server/http/discovery.ts";
 import { api } from "../helpers/http.ts";
 import { expectStatus, invoicePath, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

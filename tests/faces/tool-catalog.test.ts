@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { appRouter } from "../../routers/index.ts";
 import { SCOPES, type Scope } from "../../server/domain/scopes.ts";
-import { listProcedures } from "../../server/faces/procedures.ts";
-import { actionLabel, buildToolRegistry } from "../../server/faces/tools.ts";
+import { listProcedures } from "../../server/http/procedures.ts";
+import { actionLabel, buildToolRegistry } from "../../server/http/tools.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { EXPECTED_TOOLS } from "../helpers/tools.ts";
 

@@ -2,8 +2,8 @@
 // and its tool example: well-shaped values, some ids swapped for real ones of the account so calls
 // get past the existence checks, then none, one or two hostile mutations on top.
 import fc from "fast-check";
-import type { ProcedureEntry } from "../../server/faces/procedures.ts";
-import { jsonSchema } from "../../server/faces/tools.ts";
+import type { ProcedureEntry } from "../../server/http/procedures.ts";
+import { jsonSchema } from "../../server/http/tools.ts";
 import { mutation } from "./mutations.ts";
 import { entriesOf, RawObject } from "./raw-json.ts";
 import { arbitraryFromSchema } from "./schema-arbitrary.ts";

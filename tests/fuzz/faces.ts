@@ -3,7 +3,7 @@
 // code maps to), its spec code, and whatever is wrong with its shape for that face.
 import fc from "fast-check";
 import { ERROR_TABLE, type ErrorCode } from "../../server/domain/errors.ts";
-import type { ProcedureEntry } from "../../server/faces/procedures.ts";
+import type { ProcedureEntry } from "../../server/http/procedures.ts";
 import { entriesOf, parameterText, percentEncode, rawJson, RawObject } from "./raw-json.ts";
 
 export type FaceName = "rest" | "trpc" | "mcp";

@@ -4,8 +4,8 @@
 // status that code maps to, in the face's error shape; a refused call leaves the database as it was;
 // nothing reaches Object.prototype. `npm run fuzz` runs the same properties for longer.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApp } from "../../server/app.ts";
-import { listProcedures } from "../../server/faces/procedures.ts";
+import { createApp } from "../../server/http/app.ts";
+import { listProcedures } from "../../server/http/procedures.ts";
 import { canaryRouter } from "./canaries.ts";
 import { facesOf } from "./faces.ts";
 import { describeFinding, fuzzedProcedures, fuzzProcedure, startFuzzHarness, type FuzzHarness } from "./properties.ts";

@@ -4,7 +4,7 @@
 // refused, leave the database as it was; and never touch Object.prototype.
 import fc from "fast-check";
 import { appRouter } from "../../routers/index.ts";
-import { listProcedures, type ProcedureEntry } from "../../server/faces/procedures.ts";
+import { listProcedures, type ProcedureEntry } from "../../server/http/procedures.ts";
 import { inputArbitrary, type FuzzInput, type IdPools } from "./arbitraries.ts";
 import { facesOf, send, transportArbitrary, type FaceName, type Outcome, type Target, type Transport } from "./faces.ts";
 import { POLLUTION_MARKER } from "./mutations.ts";

@@ -7,7 +7,7 @@
 //   test that moves time moves it here too.
 // - POST /__test/suites/<id>/jobs/<name> runs a scheduler job now (no scheduler runs of its own accord).
 // Log lines go to stdout as {"suite", "line"}; the first line says where the host listens.
-import { clientAddresses, createApp, type App } from "../../server/app.ts";
+import { clientAddresses, createApp, type App } from "../../server/http/app.ts";
 import { JOBS } from "../../server/automation/jobs.ts";
 import { createScheduler, type Scheduler } from "../../server/automation/scheduler.ts";
 import { loadConfig } from "../../server/config.ts";

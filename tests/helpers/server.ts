@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAccount, createApiKey } from "../../db/queries/accounts.ts";
-import { createApp, type App } from "../../server/app.ts";
+import { createApp, type App } from "../../server/http/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { manualClock } from "../../server/domain/clock.ts";
 import { SCOPES, type Scope } from "../../server/domain/scopes.ts";

@@ -2,7 +2,7 @@
 // face's own wire format), and its answer read into one shape: the status the face means (HTTP's, or
 // the one a tool error names), the error code, and the whole body for the leak check.
 import { ERROR_TABLE, type ErrorCode } from "../../server/domain/errors.ts";
-import type { ProcedureEntry } from "../../server/faces/procedures.ts";
+import type { ProcedureEntry } from "../../server/http/procedures.ts";
 import type { Credential } from "./matrix-world.ts";
 
 export const FACES = ["rest", "trpc", "mcp", "json-rpc"] as const;

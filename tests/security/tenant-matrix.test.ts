@@ -9,7 +9,7 @@ import { appRouter } from "../../routers/index.ts";
 import type { Meta } from "../../routers/trpc.ts";
 import { ERROR_TABLE, type ErrorCode } from "../../server/domain/errors.ts";
 import { isScope } from "../../server/domain/scopes.ts";
-import { listProcedures, type ProcedureEntry } from "../../server/faces/procedures.ts";
+import { listProcedures, type ProcedureEntry } from "../../server/http/procedures.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { callFace, FACES, hasFace, type FaceName, type Observed } from "./matrix-faces.ts";
 import { MATRIX_ENTRIES, type MatrixEntry } from "./matrix-entries.ts";

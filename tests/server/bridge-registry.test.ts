@@ -3,11 +3,11 @@
 // call turned into an MCP result whatever happens. The confirmation dialog and both doors
 // (postMessage, modelContext) run in Chromium: tests/browser/bridge-*.test.ts.
 import { describe, expect, test } from "bun:test";
-import { formToolAttributes, paramAttributes, toolAttributes } from "../../server/console/bridge/attributes.ts";
-import { CONSOLE_PAGES, consoleTool } from "../../server/console/bridge/console-tools.ts";
-import { checkInput } from "../../server/console/bridge/input.ts";
-import { callPageTool, findPageTool, onPageToolsChanged, pageTools, registerPageTool, type PageTool } from "../../server/console/bridge/registry.ts";
-import { NO_INPUT, type PageToolDefinition } from "../../server/console/bridge/tool.ts";
+import { formToolAttributes, paramAttributes, toolAttributes } from "../../server/http/console/bridge/attributes.ts";
+import { CONSOLE_PAGES, consoleTool } from "../../server/http/console/bridge/console-tools.ts";
+import { checkInput } from "../../server/http/console/bridge/input.ts";
+import { callPageTool, findPageTool, onPageToolsChanged, pageTools, registerPageTool, type PageTool } from "../../server/http/console/bridge/registry.ts";
+import { NO_INPUT, type PageToolDefinition } from "../../server/http/console/bridge/tool.ts";
 
 const requestChanges = consoleTool("approvals.request_changes");
 

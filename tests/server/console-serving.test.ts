@@ -2,7 +2,7 @@
 // routes), never cached; hashed assets cached for good and precompressed; nothing but GET and HEAD.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { gunzipSync } from "node:zlib";
-import { consoleBuild } from "../../server/console/build.ts";
+import { consoleBuild } from "../../server/http/console/build.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;

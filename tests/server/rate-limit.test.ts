@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApp } from "../../server/app.ts";
+import { createApp } from "../../server/http/app.ts";
 import { createLogger } from "../../server/logger.ts";
 import { RateLimiter } from "../../server/access/rate-limit.ts";
 import { createServices } from "../../server/services.ts";

@@ -2,7 +2,7 @@
 // process, asked directly whatever the topology.
 import { expect, test } from "bun:test";
 import { rm } from "node:fs/promises";
-import { drainAndClose } from "../../server/shutdown.ts";
+import { drainAndClose } from "../../server/http/shutdown.ts";
 import { invoiceInput } from "../helpers/factories.ts";
 import { startTestServer } from "../helpers/server.ts";
 

@@ -1,0 +1,300 @@
+// One invoice: a preview (its PNG export), what it says, its history and payments, and what the
+// person may do with it: move its status, share, export, duplicate, void. Each action is also a
+// tool for an agent in the browser; approving and voiding wait for the person's confirmation.
+import type { JSX } from "preact";
+import { useState } from "preact/hooks";
+import { allowedMoves, type InvoiceStatus } from "../../../../domain/lifecycle.ts";
+import { consoleTool, formToolAttributes, paramAttributes, toolAttributes } from "../../bridge/index.ts";
+import { usePageTool } from "../../bridge/preact.ts";
+import { api, newOperationId, type Inputs, type Invoice } from "../api.ts";
+import { ConfirmButton, CopyField, ErrorNote, Field, Loading, PageTitle, StatusChip, Table } from "../components.tsx";
+import { day, moment, money } from "../format.ts";
+import { useAction, useQuery, type Action } from "../hooks.ts";
+import { t, type PhraseKey } from "../i18n/index.ts";
+import { navigate } from "../router.ts";
+import type { PageProps } from "../routes.ts";
+import { can, useSession } from "../session.ts";
+import { ActorName } from "./actor.tsx";
+
+type Format = Inputs["invoices"]["export"]["format"];
+const FORMATS = ["pdf", "png", "svg", "html", "json", "csv", "xlsx", "docx", "md", "dsl", "ubl", "cii", "facturx", "xrechnung"] as const satisfies readonly Format[];
+
+const TOOLS = {
+  read: consoleTool("invoice.read"),
+  transition: consoleTool("invoice.transition"),
+  approve: consoleTool("invoice.approve"),
+  void: consoleTool("invoice.void"),
+  share: consoleTool("invoice.share"),
+  export: consoleTool("invoice.export"),
+  duplicate: consoleTool("invoice.duplicate"),
+};
+/** The moves the generic transition tool offers; approving and voiding have tools of their own. */
+const PLAIN_MOVES = new Set((TOOLS.transition.inputSchema.properties.status?.enum ?? []).map(String));
+
+const labelOf = (invoice: Invoice): string => invoice.number ?? t("invoices.draftNumber");
+const describe = (invoice: Invoice): string => `${labelOf(invoice)} · ${invoice.bill_to_name} · ${money(invoice.total, invoice.currency)}`;
+
+function transitioned(invoice: Invoice, status: InvoiceStatus, note?: string): Promise<Invoice> {
+  return api.invoices.transition.mutate({ id: invoice.id, base_revision: invoice.revision, operation_id: newOperationId(), status, ...(note ? { note } : {}) });
+}
+
+function Preview({ invoice }: { invoice: Invoice }): JSX.Element {
+  const preview = useQuery(() => api.invoices.export.mutate({ id: invoice.id, format: "png" }), [invoice.id, invoice.revision]);
+  return (
+    <section aria-labelledby="preview-title" class="preview">
+      <h2 id="preview-title">{t("invoice.preview")}</h2>
+      <ErrorNote error={preview.error} />
+      {preview.data ? <img src={preview.data.url} alt={t("invoice.previewAlt", { number: labelOf(invoice) })} /> : !preview.error && <Loading />}
+    </section>
+  );
+}
+
+function moveAttributes(status: InvoiceStatus): Record<string, string> {
+  if (status === "approved") return toolAttributes(TOOLS.approve);
+  return PLAIN_MOVES.has(status) ? toolAttributes(TOOLS.transition, { status }) : {};
+}
+
+function StatusActions({ moves, move }: { moves: InvoiceStatus[]; move: Action<[InvoiceStatus, string?], Invoice> }): JSX.Element | null {
+  const [note, setNote] = useState("");
+  if (moves.length === 0) return null;
+  const run = async (status: InvoiceStatus): Promise<void> => {
+    if (await move.run(status, note)) setNote("");
+  };
+  return (
+    <section aria-labelledby="status-title">
+      <h2 id="status-title">{t("invoice.status")}</h2>
+      <Field label={t("invoice.note")} wide>
+        <input value={note} maxLength={1000} onInput={(event) => setNote(event.currentTarget.value)} {...paramAttributes(TOOLS.transition, "note")} />
+      </Field>
+      <div class="actions">
+        {moves.map((status) =>
+          status === "void" ? (
+            <ConfirmButton key={status} label={t("invoice.void")} question={t("invoice.voidQuestion")} busy={move.busy} onConfirm={() => void run(status)} tool={toolAttributes(TOOLS.void)} />
+          ) : (
+            <button key={status} type="button" class={status === "approved" ? "primary" : undefined} disabled={move.busy} onClick={() => void run(status)} {...moveAttributes(status)}>
+              {t("invoice.moveTo", { status: t(`status.${status}` as PhraseKey) })}
+            </button>
+          ),
+        )}
+      </div>
+      <ErrorNote error={move.error} />
+    </section>
+  );
+}
+
+function Share({ invoice, share }: { invoice: Invoice; share: Action<[], unknown> }): JSX.Element {
+  return (
+    <section aria-labelledby="share-title">
+      <h2 id="share-title">{t("invoice.share")}</h2>
+      {invoice.share_url ? (
+        <CopyField label={t("invoice.shareLink")} value={invoice.share_url} />
+      ) : (
+        <button type="button" disabled={share.busy} onClick={() => void share.run()} {...toolAttributes(TOOLS.share)}>
+          {t("invoice.createShare")}
+        </button>
+      )}
+      <ErrorNote error={share.error} />
+    </section>
+  );
+}
+
+function Export({ exported }: { exported: Action<[Format], { url: string; file_name: string }> }): JSX.Element {
+  const [format, setFormat] = useState<Format>("pdf");
+  const [file, setFile] = useState<{ url: string; file_name: string } | null>(null);
+  return (
+    <section aria-labelledby="export-title">
+      <h2 id="export-title">{t("invoice.export")}</h2>
+      <form
+        class="inline-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setFile((await exported.run(format)) ?? null);
+        }}
+        {...formToolAttributes(TOOLS.export)}
+      >
+        <Field label={t("invoice.format")}>
+          <select value={format} onChange={(event) => setFormat(event.currentTarget.value as Format)} {...paramAttributes(TOOLS.export, "format")}>
+            {FORMATS.map((code) => (
+              <option key={code} value={code}>
+                {code.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" disabled={exported.busy}>
+          {t("invoice.exportButton")}
+        </button>
+      </form>
+      {file && (
+        <p>
+          <a href={file.url} download={file.file_name}>
+            {t("invoice.download", { file: file.file_name })}
+          </a>
+        </p>
+      )}
+      <ErrorNote error={exported.error} />
+    </section>
+  );
+}
+
+function Summary({ invoice }: { invoice: Invoice }): JSX.Element {
+  return (
+    <section aria-labelledby="summary-title">
+      <h2 id="summary-title">{t("invoice.details")}</h2>
+      <dl class="facts">
+        <dt>{t("invoices.client")}</dt>
+        <dd>{invoice.bill_to_name}</dd>
+        <dt>{t("invoices.issued")}</dt>
+        <dd>{day(invoice.issue_date)}</dd>
+        <dt>{t("invoices.due")}</dt>
+        <dd>{day(invoice.due_date)}</dd>
+        <dt>{t("invoices.total")}</dt>
+        <dd>{money(invoice.total, invoice.currency)}</dd>
+        <dt>{t("invoice.amountDue")}</dt>
+        <dd>{money(invoice.amount_due, invoice.currency)}</dd>
+      </dl>
+      <Table caption={t("invoice.items")} head={[t("invoice.description"), t("invoice.quantity"), t("invoice.rate"), t("invoice.amount")]}>
+        {invoice.items.map((item) => (
+          <tr key={item.id}>
+            <td>{item.description}</td>
+            <td class="number">{item.quantity}</td>
+            <td class="number">{money(item.rate, invoice.currency)}</td>
+            <td class="number">{money(item.amount, invoice.currency)}</td>
+          </tr>
+        ))}
+      </Table>
+    </section>
+  );
+}
+
+function History({ invoice }: { invoice: Invoice }): JSX.Element {
+  const history = useQuery(() => api.invoices.history.query({ id: invoice.id }), [invoice.id, invoice.revision]);
+  return (
+    <section aria-labelledby="history-title">
+      <h2 id="history-title">{t("invoice.history")}</h2>
+      <ErrorNote error={history.error} />
+      {history.data && (
+        <Table caption={t("invoice.history")} head={[t("invoice.when"), t("invoice.who"), t("invoice.what"), t("invoice.note")]}>
+          {history.data.data.map((entry) => (
+            <tr key={entry.id}>
+              <td>{moment(entry.at)}</td>
+              <td>
+                <ActorName actor={entry.actor} />
+              </td>
+              <td>
+                {t(`history.${entry.action}` as PhraseKey)}
+                {entry.to_status && <> → {t(`status.${entry.to_status}` as PhraseKey)}</>}
+                {entry.changes.length > 0 && <span class="muted"> ({entry.changes.join(", ")})</span>}
+              </td>
+              <td>{entry.note ?? ""}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </section>
+  );
+}
+
+function Payments({ invoice }: { invoice: Invoice }): JSX.Element {
+  const payments = useQuery(() => api.invoices.payments.query({ id: invoice.id }), [invoice.id, invoice.revision]);
+  return (
+    <section aria-labelledby="payments-title">
+      <h2 id="payments-title">{t("invoice.payments")}</h2>
+      <ErrorNote error={payments.error} />
+      {payments.data?.data.length === 0 && <p class="muted">{t("invoice.noPayments")}</p>}
+      {payments.data && payments.data.data.length > 0 && (
+        <Table caption={t("invoice.payments")} head={[t("invoice.paidOn"), t("invoice.amount"), t("invoice.method"), t("invoice.reference")]}>
+          {payments.data.data.map((payment) => (
+            <tr key={payment.id}>
+              <td>{day(payment.date)}</td>
+              <td class="number">{money(payment.amount, invoice.currency)}</td>
+              <td>{payment.method ?? ""}</td>
+              <td>{payment.reference ?? ""}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </section>
+  );
+}
+
+function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoice: Invoice): void }): JSX.Element {
+  const { me } = useSession();
+  const writable = can(me, "invoices:write");
+  const moves = writable ? allowedMoves(invoice.type, invoice.status, { kind: "user", canApprove: can(me, "invoices:approve") }) : [];
+
+  const move = useAction(
+    async (status: InvoiceStatus, note?: string) => {
+      const moved = await transitioned(invoice, status, note);
+      onChanged(moved);
+      return moved;
+    },
+    (moved) => t("invoice.moved", { status: t(`status.${moved.status}` as PhraseKey) }),
+  );
+  const share = useAction(
+    async () => {
+      const link = await api.invoices.share.mutate({ id: invoice.id });
+      onChanged(await api.invoices.get.query({ id: invoice.id }));
+      return link;
+    },
+    () => t("invoice.shared"),
+  );
+  const exported = useAction((format: Format) => api.invoices.export.mutate({ id: invoice.id, format }), (file) => t("invoice.exported", { file: file.file_name }));
+  const duplicate = useAction(
+    async () => {
+      const copy = await api.invoices.duplicate.mutate({ id: invoice.id });
+      navigate(`/app/invoices/${copy.id}`);
+      return copy;
+    },
+    () => t("invoice.duplicated"),
+  );
+
+  // The same actions for an agent in the browser, offered only while the person could click them.
+  const offers = (status: InvoiceStatus): boolean => moves.includes(status);
+  usePageTool({ ...TOOLS.read, execute: () => invoice });
+  usePageTool([...PLAIN_MOVES].some((status) => offers(status as InvoiceStatus)) && {
+    ...TOOLS.transition,
+    execute: ({ status, note }) => move.perform(status as InvoiceStatus, note as string | undefined),
+  });
+  usePageTool(offers("approved") && { ...TOOLS.approve, describeCall: () => describe(invoice), execute: () => move.perform("approved") });
+  usePageTool(offers("void") && { ...TOOLS.void, describeCall: () => describe(invoice), execute: () => move.perform("void") });
+  usePageTool(writable && { ...TOOLS.share, execute: () => share.perform() });
+  usePageTool({ ...TOOLS.export, execute: ({ format }) => exported.perform(format as Format) });
+  usePageTool(writable && { ...TOOLS.duplicate, execute: () => duplicate.perform() });
+
+  return (
+    <>
+      <PageTitle>
+        {t(`type.${invoice.type}` as PhraseKey)} {labelOf(invoice)} <StatusChip status={invoice.status} />
+      </PageTitle>
+      {writable && (
+        <div class="actions">
+          <button type="button" disabled={duplicate.busy} onClick={() => void duplicate.run()} {...toolAttributes(TOOLS.duplicate)}>
+            {t("invoice.duplicate")}
+          </button>
+        </div>
+      )}
+      <ErrorNote error={duplicate.error} />
+      <div class="columns">
+        <div>
+          <Summary invoice={invoice} />
+          <StatusActions moves={moves} move={move} />
+          {writable && <Share invoice={invoice} share={share} />}
+          <Export exported={exported} />
+        </div>
+        <Preview invoice={invoice} />
+      </div>
+      <History invoice={invoice} />
+      <Payments invoice={invoice} />
+    </>
+  );
+}
+
+export function Page({ params }: PageProps): JSX.Element {
+  const loaded = useQuery(() => api.invoices.get.query({ id: params.id! }), [params.id]);
+  const [changed, setChanged] = useState<Invoice | null>(null);
+  const invoice = changed?.id === params.id ? changed : loaded.data;
+  if (loaded.error) return <ErrorNote error={loaded.error} />;
+  if (!invoice) return <Loading />;
+  return <InvoiceView key={invoice.id} invoice={invoice} onChanged={setChanged} />;
+}

@@ -1,0 +1,219 @@
+// Discovery (ADR 0015): how an agent finds the service without being told. Built once at start from
+// the tool registry and the configuration, served open and cacheable:
+// - /.well-known/mcp.json: the MCP server card (SEP-2127 draft) plus the tool catalog, each tool with
+//   its schemas, annotations, auth, scopes and price;
+// - /api/mcp/server-card and /.well-known/mcp/server-card: the card alone, where the draft looks;
+// - /.well-known/ai-catalog.json: the AI catalog draft, listing the card;
+// - /.well-known/webmcp.json: our browser-agent manifest (webmcp-manifest.ts): which pages expose which tools, and how;
+// - /llms.txt: a short plain-text guide.
+import { z } from "zod";
+import { oauthDocuments } from "./oauth/metadata.ts";
+import { sha256Hex } from "../domain/secrets.ts";
+import { DSL_EXAMPLE } from "../invoices/dsl.ts";
+import type { Services } from "../services.ts";
+import { paidActions } from "./catalog.ts";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "./mcp.ts";
+import { actionLabel, toolListing, type Tool, type ToolRegistry } from "./tools.ts";
+import { webMcpManifest, webMcpManifestSchema, type WebMcpManifest } from "./webmcp-manifest.ts";
+
+export { webMcpManifestSchema };
+
+const SERVER_CARD_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
+export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
+
+const jsonSchema = z.record(z.string(), z.unknown());
+
+export const serverCardSchema = z
+  .object({
+    $schema: z.string(),
+    name: z.string().describe("reverse-DNS name of the server"),
+    version: z.string(),
+    title: z.string(),
+    description: z.string(),
+    websiteUrl: z.string(),
+    remotes: z.array(
+      z.object({
+        type: z.literal("streamable-http"),
+        url: z.string(),
+        headers: z.array(z.object({ name: z.string(), description: z.string(), isRequired: z.boolean(), isSecret: z.boolean() })),
+        supportedProtocolVersions: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: "ServerCard", description: "The MCP server card (SEP-2127 draft)" });
+
+const catalogTool = z.object({
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  inputSchema: jsonSchema,
+  outputSchema: jsonSchema,
+  annotations: jsonSchema,
+  auth: z.object({
+    required: z.boolean().describe("every action needs an API key"),
+    open_actions: z.array(z.string()).describe("actions callable without a key (on what they are given)"),
+    scopes: z.record(z.string(), z.string().nullable()).describe("each action and the key scope it needs (null: none, or any key)"),
+  }),
+  prices: z
+    .array(z.object({ action: z.string(), operation: z.string(), usd: z.number(), when: z.string().nullable() }))
+    .describe("the paid actions (spec §8): paid per call with x402 without a credential, counted as usage with one; empty when all are free"),
+});
+
+export const mcpManifestSchema = serverCardSchema
+  .extend({
+    endpoints: z.object({ mcp: z.string(), stream: z.string(), openapi: z.string(), llms: z.string(), webmcp: z.string() }),
+    tools: z.array(catalogTool),
+  })
+  .meta({ id: "McpManifest", description: "The server card plus the whole tool catalog" });
+
+export const aiCatalogSchema = z
+  .object({
+    specVersion: z.string(),
+    entries: z.array(z.object({ id: z.string(), name: z.string(), description: z.string(), type: z.string(), url: z.string() })),
+  })
+  .meta({ id: "AiCatalog", description: "The AI catalog draft: the cards this site publishes" });
+
+export type Discovery = {
+  card: z.infer<typeof serverCardSchema>;
+  mcp: z.infer<typeof mcpManifestSchema>;
+  aiCatalog: z.infer<typeof aiCatalogSchema>;
+  webMcp: WebMcpManifest;
+  llmsTxt: string;
+};
+
+/** "api.acme.example" → "example.acme.api/invoicing"; an address or a single label → "local.invoicing/…". */
+function reverseDnsName(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  const dns = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(host) && !/^\d+(\.\d+){3}$/.test(host);
+  return `${dns ? host.split(".").reverse().join(".") : "local.invoicing-service"}/invoicing`;
+}
+
+function catalogEntry(tool: Tool): z.infer<typeof catalogTool> {
+  const label = (entry: Tool["actions"][number]): string => (entry.action === null ? "(call)" : actionLabel(entry));
+  return {
+    ...toolListing(tool),
+    auth: {
+      required: tool.actions.every((entry) => entry.access.keyRequired),
+      open_actions: tool.actions.filter((entry) => !entry.access.keyRequired).map(label),
+      scopes: Object.fromEntries(tool.actions.map((entry) => [label(entry), entry.access.scope])),
+    },
+    prices: paidActions(tool),
+  };
+}
+
+
+/** One line per paid tool action: what it costs and when. */
+function paidLines(registry: ToolRegistry): string {
+  return registry.tools
+    .flatMap((tool) => paidActions(tool).map((price) => `- ${tool.name}${price.action === tool.name ? "" : ` ${price.action}`}: ${price.usd} USD${price.when ? ` (${price.when})` : ""}`))
+    .join("\n");
+}
+
+function llmsText(base: string, registry: ToolRegistry): string {
+  const tools = registry.tools.map((tool) => `- ${tool.name}: ${tool.title} (${tool.auth === "none" ? "open" : "API key"})`).join("\n");
+  return `# Invoicing service
+
+> Create, validate, render, export, share and analyse invoices. Amounts are integers in minor units
+> (cents: 12000 is €120.00). Totals, VAT groups and numbers are computed by the service.
+
+## Three faces, one set of operations
+- REST: ${base}/api/… described by OpenAPI 3.1 at ${base}/api/openapi.json
+- JSON-RPC 2.0 / MCP (Streamable HTTP): ${base}/api/mcp; ${base}/api/mcp/stream answers with server-sent events, reports progress of long work (notifications/progress) and honours notifications/cancelled
+- Typed tRPC for TypeScript clients: ${base}/trpc
+
+## Auth
+Authorization: Bearer svc_… (an API key; each carries scopes such as invoices:read, invoices:write).
+Open without a key: health, capabilities, discovery, feedback, template schemas, and the tools marked
+open, on what they are given (an inline invoice, a share token). Changes of a stored invoice send
+base_revision (the revision read) and a new operation_id (UUID).
+
+## Paid operations (pay per call without a key)
+${paidLines(registry)}
+With a key they count as the account's monthly usage (GET ${base}/api/usage). Without one the call
+answers 402 with the x402 requirements (REST: the PAYMENT-REQUIRED header; MCP: an isError result);
+pay in USDC and repeat it with PAYMENT-SIGNATURE, or over MCP with params._meta["x402/payment"].
+
+## Tools
+${tools}
+
+## The Invoice DSL (invoices.createFromDsl, or POST ${base}/api/invoices/dsl as text/plain)
+About a third of the tokens of the JSON. Every problem comes back at once, with line and column.
+
+\`\`\`
+${DSL_EXAMPLE}
+\`\`\`
+
+## Import (the import tool, or POST ${base}/api/import)
+Invoices, clients and products from CSV, TSV, XLSX, JSON, UBL, CII, XRechnung, Factur-X, PDF, DOCX,
+vCard, the Invoice DSL, Markdown, HTML, PNG/JPEG or text; the format is told from the content. Start
+with options.dry_run: true (the tool's default over 100 rows): every record with its action and
+every problem {row or element, column or term, value, issue}. A commit is all-or-nothing unless
+options.partial; the same file again makes nothing new; GET ${base}/api/imports/{id} reads the result.
+
+## Discovery
+- ${base}/.well-known/mcp.json: server card and the tool catalog with schemas, auth and prices
+- ${base}/api/mcp/server-card: the MCP server card alone (also at ${base}/.well-known/mcp/server-card)
+- ${base}/.well-known/ai-catalog.json: the AI catalog listing it
+- ${base}/.well-known/webmcp.json: the tools pages expose to browser agents
+- svc.capabilities (GET ${base}/api/capabilities): features, formats, limits, tiers, prices, payments
+`;
+}
+
+export function buildDiscovery(services: Services, registry: ToolRegistry): Discovery {
+  const base = services.config.publicUrl.replace(/\/$/, "");
+  const card: Discovery["card"] = {
+    $schema: SERVER_CARD_SCHEMA_URL,
+    name: reverseDnsName(base),
+    version: services.version,
+    title: "Invoicing service",
+    description: `Create, validate, render, export, share and analyse invoices: ${registry.tools.length} tools over JSON-RPC/MCP, the same operations over REST and tRPC.`,
+    websiteUrl: base,
+    remotes: [
+      {
+        type: "streamable-http",
+        url: `${base}/api/mcp`,
+        headers: [{ name: "Authorization", description: "Bearer svc_… (an API key); open tools work without it", isRequired: false, isSecret: true }],
+        supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+      },
+    ],
+  };
+  const mcp: Discovery["mcp"] = {
+    ...card,
+    endpoints: { mcp: `${base}/api/mcp`, stream: `${base}/api/mcp/stream`, openapi: `${base}/api/openapi.json`, llms: `${base}/llms.txt`, webmcp: `${base}/.well-known/webmcp.json` },
+    tools: registry.tools.map(catalogEntry),
+  };
+  const aiCatalog: Discovery["aiCatalog"] = {
+    specVersion: "1.0",
+    entries: [{ id: card.name, name: card.title, description: card.description, type: SERVER_CARD_MEDIA_TYPE, url: `${base}/api/mcp/server-card` }],
+  };
+  const webMcp = webMcpManifest(card.title, services.config.webMcpOrigins);
+  return { card, mcp, aiCatalog, webMcp, llmsTxt: llmsText(base, registry) };
+}
+
+export type DiscoveryDocument = { body: string; contentType: string; etag: string };
+
+/**
+ * The documents as served, by path: built on first request (the public URL is final by then), each
+ * with a strong ETag so a client that has it gets 304.
+ */
+export function discoveryDocuments(services: Services, registry: ToolRegistry): () => Promise<Map<string, DiscoveryDocument>> {
+  let built: Promise<Map<string, DiscoveryDocument>> | null = null;
+  const document = async (body: string, contentType: string): Promise<DiscoveryDocument> => ({ body, contentType, etag: `"${await sha256Hex(body)}"` });
+  return () =>
+    (built ??= (async () => {
+      const discovery = buildDiscovery(services, registry);
+      const card = JSON.stringify(discovery.card);
+      const json = "application/json; charset=utf-8";
+      return new Map([
+        ["/.well-known/mcp.json", await document(JSON.stringify(discovery.mcp), json)],
+        ["/api/mcp/server-card", await document(card, SERVER_CARD_MEDIA_TYPE)],
+        ["/.well-known/mcp/server-card", await document(card, SERVER_CARD_MEDIA_TYPE)],
+        ["/.well-known/ai-catalog.json", await document(JSON.stringify(discovery.aiCatalog), json)],
+        ["/.well-known/webmcp.json", await document(JSON.stringify(discovery.webMcp), json)],
+        ["/llms.txt", await document(discovery.llmsTxt, "text/plain; charset=utf-8")],
+        ...(await Promise.all(oauthDocuments(services.config.publicUrl).map(async ([path, body]) => [path, await document(JSON.stringify(body), json)] as const))),
+      ]);
+    })());
+}
+
+export const DISCOVERY_CACHE_CONTROL = "public, max-age=300";
