@@ -14,7 +14,7 @@ import type { Catalog } from "../server/http/catalog.ts";
 import { addressSubject } from "../server/access/rate-limit.ts";
 import type { PaidOperation } from "../server/domain/prices.ts";
 import { chargeFor, type PaymentSlot } from "../server/payments/guard.ts";
-import { failedPart, unavailable } from "../server/faults.ts";
+import { failedPart, unavailable } from "../server/platform/faults.ts";
 import type { Services } from "../server/services.ts";
 
 /** What every face hands a procedure. */
@@ -147,7 +147,7 @@ function issuesOf(cause: unknown): SchemaIssue[] | null {
 
 /**
  * Any failure as our AppError: domain errors pass through, the input's schema issues get the spec's
- * codes, a part the service stands on failing is 503 (server/faults.ts). Anything else keeps only its
+ * codes, a part the service stands on failing is 503 (server/platform/faults.ts). Anything else keeps only its
  * code and the table's message: an output that fails its schema is our fault (500), and a runtime's
  * own message is not for callers.
  */

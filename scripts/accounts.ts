@@ -15,7 +15,7 @@ import { addMember, countOwners, findMember } from "../db/queries/members.ts";
 import { createUser, findUserByEmail, normalizeEmail } from "../db/queries/users.ts";
 import { issueSignInLink, LINK_MINUTES } from "../server/access/sign-in/links.ts";
 import { DEFAULT_NEXT } from "../server/domain/access.ts";
-import { loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/platform/config.ts";
 import { ROLES, type Role } from "../server/domain/access.ts";
 import { systemClock } from "../server/domain/clock.ts";
 import { isScope, SCOPES, type Scope } from "../server/domain/scopes.ts";

@@ -1,7 +1,7 @@
 // Applies the migrations in db/migrations to DATABASE_URL (the server also does this at start).
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/platform/config.ts";
 import { mkdir } from "node:fs/promises";
 
 const config = loadConfig();

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { createApiKey } from "../db/queries/accounts.ts";
-import { loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/platform/config.ts";
 import { SCOPES } from "../server/domain/scopes.ts";
 import { ACCOUNT_TIERS, type TierName } from "../server/domain/tiers.ts";
 import { seedNewAccount } from "./seed/realistic.ts";

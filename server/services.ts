@@ -3,18 +3,18 @@ import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { createLocalBlobStore, type BlobStore } from "./blob-store.ts";
-import type { Config } from "./config.ts";
+import { createLocalBlobStore, type BlobStore } from "./platform/blob-store.ts";
+import type { Config } from "./platform/config.ts";
 import { systemClock, type Clock } from "./domain/clock.ts";
 import { newSecret } from "./domain/secrets.ts";
 import { createCredentialResolver, type CredentialResolver } from "./access/credentials.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, type Logger } from "./platform/logger.ts";
 import { RateLimiter, SharedRateLimiter, type RateLimits } from "./access/rate-limit.ts";
 import { createRenderer, type Renderer } from "./documents/renderer.ts";
 import { createEventLog, type EventLog } from "./automation/events.ts";
 import { createOcrEngine, type OcrEngine } from "./imports/ocr/engine.ts";
 import { createReadPool, type ReadPool } from "./imports/read-pool.ts";
-import { createWorkBoard, type WorkBoard } from "./work-board.ts";
+import { createWorkBoard, type WorkBoard } from "./platform/work-board.ts";
 import { loadDailyUsage } from "../db/queries/usage.ts";
 import packageJson from "../package.json" with { type: "json" };
 
@@ -69,7 +69,7 @@ async function loadSecretKey(config: Config): Promise<string> {
 /** The local folder, or S3 by BLOB_URL; the AWS SDK is loaded only then (ADR 0030). */
 async function blobStoreFor(config: Config): Promise<BlobStore> {
   if (!config.blobs) return createLocalBlobStore(join(config.dataDir, "blobs"));
-  const { createS3BlobStore } = await import("./blob-store-s3.ts");
+  const { createS3BlobStore } = await import("./platform/blob-store-s3.ts");
   return createS3BlobStore(config.blobs);
 }
 

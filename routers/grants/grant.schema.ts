@@ -1,7 +1,7 @@
 // Wire shapes of agents' grants: what a person allowed an agent (an OAuth client) in an account.
 import { z } from "zod";
 import type { GrantListing } from "../../db/queries/oauth.ts";
-import { redirectHostsOf } from "../../server/access/oauth/rules.ts";
+import { redirectHostsOf } from "../../server/domain/oauth.ts";
 import { isoDateTime, resourceId } from "../shared/schemas.ts";
 
 export const grantId = resourceId("grt");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkHealth } from "../../server/health.ts";
+import { checkHealth } from "../../server/platform/health.ts";
 import { housekeepingProcedure } from "../trpc.ts";
 
 export const health = housekeepingProcedure

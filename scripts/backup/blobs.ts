@@ -9,7 +9,7 @@
 // any other missing blob fails the backup. Blobs no snapshot row references (orphans, exports whose
 // rows were written after the snapshot, health probes) are left out.
 import type { Client } from "@libsql/client";
-import type { BlobStore } from "../../server/blob-store.ts";
+import type { BlobStore } from "../../server/platform/blob-store.ts";
 import { logoBlobKey } from "../../server/documents/templates.ts";
 import type { StoredLogo } from "../../render/templates/options.ts";
 import { sha256Hex } from "./digest.ts";

@@ -2,14 +2,14 @@
 // the embedded file and local blobs are backed up here: a libSQL server or a bucket has its own.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Config } from "../../server/config.ts";
+import type { Config } from "../../server/platform/config.ts";
 import { Refusal } from "./cli.ts";
 import { BLOBS_DIR, SECRET_KEY_FILE } from "./manifest.ts";
 
 export type EmbeddedLocation = {
   dataDir: string;
   databasePath: string;
-  /** Mirrors server/blob-store.ts, which keeps blobs in DATA_DIR/blobs when BLOB_URL is unset. */
+  /** Mirrors server/platform/blob-store.ts, which keeps blobs in DATA_DIR/blobs when BLOB_URL is unset. */
   blobsDir: string;
   secretKeyPath: string;
   /** SECRET_KEY is set: the key file is not what signs (it may not even exist). */

@@ -18,7 +18,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createApiKey } from "../../db/queries/accounts.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { firstOfMonth, revenueOf } from "../../server/domain/analytics.ts";
 import { dateInZone } from "../../server/domain/clock.ts";
 import type { InvoiceStatus, InvoiceType } from "../../server/domain/lifecycle.ts";

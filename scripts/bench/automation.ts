@@ -18,7 +18,7 @@ import { createAccount, createApiKey } from "../../db/queries/accounts.ts";
 import { createApp } from "../../server/http/app.ts";
 import { createEndpoint } from "../../server/automation/webhooks/endpoints.ts";
 import { deliverWebhooks } from "../../server/automation/webhooks/delivery.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import type { NewEvent } from "../../server/domain/events.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { createServices, type Services } from "../../server/services.ts";

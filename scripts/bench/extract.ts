@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { extractDocument } from "../../server/imports/extract/index.ts";
 import { createOcrEngine } from "../../server/imports/ocr/engine.ts";
 import { benchCorpus, DEFAULT_SEED, type CorpusInvoice } from "./extract/corpus.ts";
@@ -71,7 +71,7 @@ const rendered: RenderedInvoice[] = [];
 for (const invoice of corpus) rendered.push(await renderInvoice(invoice, kinds as Set<DocumentKind>, seed));
 const renderSeconds = (performance.now() - renderStarted) / 1000;
 
-// Without --ocr-languages, the service's default OCR languages (server/imports/ocr/languages.ts), as a
+// Without --ocr-languages, the service's default OCR languages (server/domain/ocr-languages.ts), as a
 // server without OCR_LANGUAGES reads.
 const config = loadConfig(values["ocr-languages"] ? { OCR_LANGUAGES: values["ocr-languages"] } : {});
 const ocr = createOcrEngine({ workers, languages: config.ocrLanguages });

@@ -26,7 +26,7 @@ import { createAccount, createApiKey, saveProfile } from "../../db/queries/accou
 import { exportInvoice } from "../../render/export.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
 import { createApp } from "../../server/http/app.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { addDays, dateInZone } from "../../server/domain/clock.ts";
 import { newId } from "../../server/domain/ids.ts";
 import { newInvoice, type InvoiceRecord, type ItemInput } from "../../server/domain/invoice.ts";

@@ -3,7 +3,7 @@
 // bench:scale run it as `--serve DIR` in a child of their own, so the measuring side never shares its
 // thread. `databaseUrl` points it at a libSQL server instead of DIR's embedded file.
 import { createApp } from "../../server/http/app.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { createServices } from "../../server/services.ts";
 
 export async function serveDataDir(dataDir: string, databaseUrl?: string): Promise<never> {

@@ -5,7 +5,7 @@ import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { createAccount, createApiKey } from "../../db/queries/accounts.ts";
 import { createApp } from "../../server/http/app.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { createServices } from "../../server/services.ts";
 import { benchRouter } from "./echo-router.ts";

@@ -5,7 +5,7 @@ import type { Executor } from "../../db/client.ts";
 import { findTemplate, type TemplateRow } from "../../db/queries/templates.ts";
 import { BASE_DESIGNS, BASE_DEFAULTS, optionsSchema, resolveOptions, type BaseDesign, type StoredLogo, type TemplateOptions } from "../../render/templates/options.ts";
 import { builtInTemplate, type RenderTemplate } from "../../render/templates/template.ts";
-import type { BlobStore } from "../blob-store.ts";
+import type { BlobStore } from "../platform/blob-store.ts";
 import type { Services } from "../services.ts";
 import { AppError } from "../domain/errors.ts";
 import { assertOwned } from "../invoices/ownership.ts";

@@ -2,7 +2,7 @@
 // bearer key on its own. Cookies are what a browser does send on a user's behalf, so a request that
 // carries cookies from an origin outside PUBLIC_URL and CORS_ORIGINS is refused (403), and only the
 // listed origins get credentialed CORS answers.
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 
 export type CorsPolicy = {
   /** Response headers for this request's origin. */

@@ -2,8 +2,8 @@
 // `deno run --allow-net --allow-env --allow-read --allow-write --allow-ffi --allow-sys --allow-run --unstable-no-legacy-abort server/http/deno.ts`
 // (`npm run start:deno`; --allow-run lets the console's build start esbuild). Only this file differs from the Bun entry.
 import { clientAddresses, createApp } from "./app.ts";
-import { ensureDefaultAccount } from "../bootstrap.ts";
-import { loadConfig } from "../config.ts";
+import { ensureDefaultAccount } from "../accounts/default-account.ts";
+import { loadConfig } from "../platform/config.ts";
 import { JOBS } from "../automation/jobs.ts";
 import { createScheduler } from "../automation/scheduler.ts";
 import { createServices } from "../services.ts";

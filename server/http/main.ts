@@ -1,7 +1,7 @@
 // Bun entry: `npm start`. Serves the app through Elysia on Bun.serve; SIGTERM drains and closes.
 import { createApp } from "./app.ts";
-import { ensureDefaultAccount } from "../bootstrap.ts";
-import { loadConfig } from "../config.ts";
+import { ensureDefaultAccount } from "../accounts/default-account.ts";
+import { loadConfig } from "../platform/config.ts";
 import { JOBS } from "../automation/jobs.ts";
 import { createScheduler } from "../automation/scheduler.ts";
 import { createServices } from "../services.ts";

@@ -6,7 +6,7 @@ import { toAppError } from "../../routers/trpc.ts";
 import type { ProgressReporter } from "../domain/progress.ts";
 import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
-import { POLL_MS } from "../work-board.ts";
+import { POLL_MS } from "../platform/work-board.ts";
 import type { Catalog } from "./catalog.ts";
 import type { SettleResponse } from "../domain/x402.ts";
 import { contextFor, errorResponse, paymentRequiredOf, presentedBy, readJsonBody, type RequestInfo } from "./requests.ts";

@@ -14,7 +14,7 @@ import { sha256Hex, sha256HexOfBytes } from "../domain/secrets.ts";
 import { assertOwned } from "../invoices/ownership.ts";
 import { loadProfile, todayFor, type Writer } from "../invoices/writes.ts";
 import type { Services } from "../services.ts";
-import { POLL_MS, type TrackedWork } from "../work-board.ts";
+import { POLL_MS, type TrackedWork } from "../platform/work-board.ts";
 import { commitPlan } from "./commit.ts";
 import { isExtracted, MAX_IMPORT_ROWS, mergeResults, tooManyRows, type ImportFormat, type StructuredFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult } from "./model.ts";
 import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
@@ -83,7 +83,7 @@ export type ImportOutcome = {
 
 /**
  * An import under way: its progress for GET and the switch a cancel throws, on the work board
- * (server/work-board.ts) once its id is known, so any process can answer GET and DELETE for it.
+ * (server/platform/work-board.ts) once its id is known, so any process can answer GET and DELETE for it.
  */
 type Running = { accountId: string; controller: AbortController; done: number; total: number; outcome: ImportOutcome; tracked: TrackedWork | null };
 

@@ -1,7 +1,7 @@
 // The authorization server's pure rules, directly.
 import { describe, expect, test } from "bun:test";
 import { languageOf } from "../../server/http/oauth/consent-phrases.ts";
-import { DEFAULT_AGENT_SCOPES, grantedScopes, isS256Challenge, parseScopes, redirectHostsOf, redirectUriProblem, resourceOf, scopeChoices, verifierMatches } from "../../server/access/oauth/rules.ts";
+import { DEFAULT_AGENT_SCOPES, grantedScopes, isS256Challenge, parseScopes, redirectHostsOf, redirectUriProblem, resourceOf, scopeChoices, verifierMatches } from "../../server/domain/oauth.ts";
 import { scopesForRole } from "../../server/domain/access.ts";
 
 describe("redirect URIs", () => {

@@ -4,7 +4,7 @@
 // Chromium: tests/browser/bridge-*.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync } from "node:zlib";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { expectStatus, invoicePath, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 

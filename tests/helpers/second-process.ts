@@ -10,9 +10,9 @@
 import { clientAddresses, createApp, type App } from "../../server/http/app.ts";
 import { JOBS } from "../../server/automation/jobs.ts";
 import { createScheduler, type Scheduler } from "../../server/automation/scheduler.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { manualClock } from "../../server/domain/clock.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger } from "../../server/platform/logger.ts";
 import { createServices, type Services } from "../../server/services.ts";
 
 type Suite = { services: Services; app: App; scheduler: Scheduler; clock: ReturnType<typeof manualClock> };

@@ -9,7 +9,7 @@ import { PDFDocument } from "pdf-lib";
 import { layoutInvoice } from "../../render/templates/index.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
 import { renderPdf, renderPng } from "../../render/visual.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { AI_ANSWER_JSON_SCHEMA, type AiAnswer } from "../../server/imports/extract/ai-schema.ts";
 import { extractDocument, type ExtractDeps, type ExtractionResult } from "../../server/imports/extract/index.ts";

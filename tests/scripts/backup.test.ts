@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 import Libsql from "libsql";
 import { openDatabase } from "../../db/client.ts";
 import { createAccount, createApiKey } from "../../db/queries/accounts.ts";
-import { createLocalBlobStore } from "../../server/blob-store.ts";
+import { createLocalBlobStore } from "../../server/platform/blob-store.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { copyReferencedBlobs, referencedBlobs } from "../../scripts/backup/blobs.ts";
 import { openFile } from "../../scripts/backup/database.ts";

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { createS3BlobStore } from "../../server/blob-store-s3.ts";
-import { loadConfig } from "../../server/config.ts";
+import { createS3BlobStore } from "../../server/platform/blob-store-s3.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { api, type Api } from "../helpers/http.ts";
 import { steppedAccount, expectStatus, type SteppedAccount } from "../helpers/invoices.ts";
 import { startS3, type S3Server } from "../helpers/s3.ts";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { openDatabase, type Database } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { RateLimiter, SharedRateLimiter } from "../../server/access/rate-limit.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { sqldAvailable, startSqld, type Sqld } from "../../scripts/sqld.ts";
 
 const limits = { burst: 5, hourly: 8, daily: 20 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../server/http/app.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger } from "../../server/platform/logger.ts";
 import { RateLimiter } from "../../server/access/rate-limit.ts";
 import { createServices } from "../../server/services.ts";
 import { api, type Api, type Reply } from "../helpers/http.ts";

@@ -33,7 +33,7 @@ test("without TRUST_PROXY the header is ignored: every request counts against th
 });
 
 test("TRUST_PROXY takes a hop count or proxy addresses, and refuses anything else", async () => {
-  const { loadConfig } = await import("../../server/config.ts");
+  const { loadConfig } = await import("../../server/platform/config.ts");
   expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
   expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toEqual({ hops: 1 });
   expect(loadConfig({}).trustProxy).toBeNull();

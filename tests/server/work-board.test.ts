@@ -1,12 +1,12 @@
-// The work board (server/work-board.ts): two boards over one blob folder stand for two processes of
+// The work board (server/platform/work-board.ts): two boards over one blob folder stand for two processes of
 // a deployment. Work is cancelled and read from either; only published work is seen from elsewhere;
 // a cancel note is honoured by the run it names and no other; storage failing costs only the board.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLocalBlobStore, type BlobStore } from "../../server/blob-store.ts";
-import { createWorkBoard, type WorkBoard } from "../../server/work-board.ts";
+import { createLocalBlobStore, type BlobStore } from "../../server/platform/blob-store.ts";
+import { createWorkBoard, type WorkBoard } from "../../server/platform/work-board.ts";
 
 let folder: string;
 let blobs: BlobStore;

@@ -2,7 +2,7 @@
 // then the API's /user (the stable numeric id and name) and /user/emails (the primary address, which
 // must be verified). GitHub issues no ID token, so the API is what vouches for the person.
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
-import type { SignInConfig } from "../../config.ts";
+import type { SignInConfig } from "../../platform/config.ts";
 import { fieldsOf, providerJson, SignInRefused, type SignInProvider } from "./providers.ts";
 
 type GitHubConfig = NonNullable<SignInConfig["github"]>;

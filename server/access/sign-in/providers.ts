@@ -4,7 +4,7 @@
 // discovery document (Google, any OpenID Connect issuer): arctic's GitHub and Google classes hard-code
 // github.com and accounts.google.com, which would rule out GitHub Enterprise and the local provider
 // double the tests run against.
-import type { SignInConfig } from "../../config.ts";
+import type { SignInConfig } from "../../platform/config.ts";
 import type { Clock } from "../../domain/clock.ts";
 import { githubProvider } from "./github.ts";
 import { oidcProvider } from "./oidc.ts";

@@ -5,8 +5,8 @@ import { Buffer } from "node:buffer";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
-import type { Config } from "../../config.ts";
-import type { Logger } from "../../logger.ts";
+import type { Config } from "../../platform/config.ts";
+import type { Logger } from "../../platform/logger.ts";
 import { mailboxOf, type ComposedMail } from "./compose.ts";
 
 export type MailTransport = {

@@ -14,7 +14,7 @@ import { consentPage, newNonce, pageHeaders, problemPage } from "./consent-page.
 import { languageOf, type ConsentLanguage } from "./consent-phrases.ts";
 import { OAUTH_PATHS } from "./metadata.ts";
 import { OAuthFailure, readForm } from "./responses.ts";
-import { AUTHORIZATION_CODE_PREFIX, CODE_SECONDS, DEFAULT_AGENT_SCOPES, grantedScopes, isS256Challenge, parseScopes, resourceOf, scopeChoices } from "../../access/oauth/rules.ts";
+import { AUTHORIZATION_CODE_PREFIX, CODE_SECONDS, DEFAULT_AGENT_SCOPES, grantedScopes, isS256Challenge, parseScopes, resourceOf, scopeChoices } from "../../domain/oauth.ts";
 
 const SIGN_IN_PATH = "/app/sign-in";
 

@@ -7,7 +7,7 @@ import type { Role } from "../../domain/access.ts";
 import { base64Url } from "../../domain/signing.ts";
 import { CONSENT_PHRASES, type ConsentLanguage, type ConsentPhrases } from "./consent-phrases.ts";
 import { OAUTH_PATHS } from "./metadata.ts";
-import type { ScopeChoice } from "../../access/oauth/rules.ts";
+import type { ScopeChoice } from "../../domain/oauth.ts";
 
 export type ConsentView = {
   language: ConsentLanguage;

@@ -11,7 +11,7 @@ import type { Services } from "../../services.ts";
 import { addressSubject } from "../../access/rate-limit.ts";
 import { CLIENT_SECRET_PREFIX } from "./client-auth.ts";
 import { OAuthFailure, oauthErrorResponse, oauthJson } from "./responses.ts";
-import { parseScopes, redirectUriProblem } from "../../access/oauth/rules.ts";
+import { parseScopes, redirectUriProblem } from "../../domain/oauth.ts";
 
 const MAX_BODY_BYTES = 16 * 1024;
 const MAX_REDIRECT_URIS = 10;

@@ -9,7 +9,7 @@ import type { Services } from "../../services.ts";
 import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from "../../access/credentials.ts";
 import { authenticateClient } from "./client-auth.ts";
 import { OAuthFailure, oauthErrorResponse, oauthJson, readForm, required } from "./responses.ts";
-import { ACCESS_TOKEN_SECONDS, parseScopes, REFRESH_TOKEN_SECONDS, resourceOf, verifierMatches } from "../../access/oauth/rules.ts";
+import { ACCESS_TOKEN_SECONDS, parseScopes, REFRESH_TOKEN_SECONDS, resourceOf, verifierMatches } from "../../domain/oauth.ts";
 
 type TokenBody = { access_token: string; token_type: "Bearer"; expires_in: number; refresh_token: string; scope: string };
 

@@ -7,7 +7,7 @@
 import { isCurrencyCode } from "../../domain/currencies.ts";
 import { readAmount, readQuantity } from "../../domain/decimal-text.ts";
 import { AppError } from "../../domain/errors.ts";
-import type { AiProviderConfig } from "../../config.ts";
+import type { AiProviderConfig } from "../../platform/config.ts";
 import { AI_ANSWER_JSON_SCHEMA, aiAnswerSchema, type AiAnswer } from "./ai-schema.ts";
 import { readDate } from "./dates.ts";
 import { layoutText } from "./layout.ts";

@@ -3,7 +3,7 @@
 // The text comes from the PDF's text layer or OCR (source.ts); a provider reads it (the built-in
 // rules, or an OpenAI-compatible model when configured); the draft is then held to the create
 // schema and its totals checked by the service's money rules, the same for every provider.
-import type { Config } from "../../config.ts";
+import type { Config } from "../../platform/config.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { OcrEngine } from "../ocr/engine.ts";
 import { aiExtractor } from "./ai.ts";

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import Tesseract from "tesseract.js";
-import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from "./languages.ts";
+import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from "../../domain/ocr-languages.ts";
 import { pdfPageImages } from "./pdf-images.ts";
 import { jpegToGrey, pngToGrey, prepareForOcr, toPgm, type GreyImage, type OcrImage } from "./pixels.ts";
 

@@ -13,7 +13,7 @@
 // Blob storage, not the database: an import holds the database's write lock for its whole commit,
 // so a cancel written to the database would wait for the very work it means to stop.
 import type { BlobStore } from "./blob-store.ts";
-import { sha256Hex } from "./domain/secrets.ts";
+import { sha256Hex } from "../domain/secrets.ts";
 
 /** How often published work rewrites its state and looks for a cancel note. */
 export const POLL_MS = 200;

@@ -10,7 +10,7 @@ export type BlobStore = {
   delete(key: string): Promise<void>;
 };
 
-/** A storage failure the caller cannot fix: the service answers 503 (server/faults.ts) and health's r2 turns false. */
+/** A storage failure the caller cannot fix: the service answers 503 (server/platform/faults.ts) and health's r2 turns false. */
 export class BlobStoreUnavailable extends Error {
   constructor(operation: string, cause: unknown) {
     super(`Blob storage ${operation} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });

@@ -1,9 +1,9 @@
 // The authorization server's rules, without I/O (PROTOCOLS "OAuth 2.1 for agents"): lifetimes,
 // which redirect URIs a client may register, PKCE S256, scopes as requested, shown and granted, and
 // which resource (RFC 8707) a request names.
-import { resourcesOf } from "../../domain/access.ts";
-import { base64Url } from "../../domain/signing.ts";
-import { isScope, SCOPES, type Scope } from "../../domain/scopes.ts";
+import { resourcesOf } from "./access.ts";
+import { base64Url } from "./signing.ts";
+import { isScope, SCOPES, type Scope } from "./scopes.ts";
 
 /** Access tokens are short-lived: a stolen one works for minutes; revocation is instant anyway (ADR 0021). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;

@@ -1,8 +1,8 @@
 // Health checks (spec §4.1; DESIGN "Storage"): each a real round trip. Health is open and never
 // rate limited, so one set of checks serves every caller for a second: probing cannot be turned
 // into a stream of writes.
-import { databaseAnswers, kvRoundTrip } from "../db/queries/health.ts";
-import type { Services } from "./services.ts";
+import { databaseAnswers, kvRoundTrip } from "../../db/queries/health.ts";
+import type { Services } from "../services.ts";
 
 export type HealthReport = { status: "ok" | "degraded"; version: string; d1: boolean; r2: boolean; kv: boolean; timestamp: string };
 

@@ -4,7 +4,7 @@
 // SERVICE_UNAVAILABLE with Retry-After, naming the part, and the service recovers by itself when the
 // part returns: nothing is cached about the failure.
 import { BlobStoreUnavailable } from "./blob-store.ts";
-import { AppError } from "./domain/errors.ts";
+import { AppError } from "../domain/errors.ts";
 
 export type FailedPart = "database" | "storage";
 

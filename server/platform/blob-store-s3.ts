@@ -2,7 +2,7 @@
 // through the AWS SDK (ADR 0030). Downloads still go through the service's own signed route
 // (/files/…), so the bucket stays private and needs no public URL or CORS of its own.
 // Timeouts are short and attempts few: storage that does not answer becomes a 503 with Retry-After
-// within seconds (server/faults.ts), never a request hanging on it.
+// within seconds (server/platform/faults.ts), never a request hanging on it.
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import type { S3Settings } from "./config.ts";
 import { BlobStoreUnavailable, checkedBlobKey, type BlobStore } from "./blob-store.ts";

@@ -1,10 +1,10 @@
 // Configuration comes from the environment only; every variable and its default is in README.
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { canonicalAddress, refusedAddressReason } from "./domain/network.ts";
-import { TIER_NAMES, DEFAULT_TIER_LIMITS, DEFAULT_PAID_CALLS_PER_MONTH, type TierLimits, type TierName } from "./domain/tiers.ts";
-import { DEFAULT_OCR_LANGUAGES, SHIPPED_OCR_LANGUAGES, type OcrLanguage } from "./imports/ocr/languages.ts";
-import { X402_NETWORKS, type X402Network, type X402Settings } from "./domain/x402.ts";
+import { canonicalAddress, refusedAddressReason } from "../domain/network.ts";
+import { TIER_NAMES, DEFAULT_TIER_LIMITS, DEFAULT_PAID_CALLS_PER_MONTH, type TierLimits, type TierName } from "../domain/tiers.ts";
+import { DEFAULT_OCR_LANGUAGES, SHIPPED_OCR_LANGUAGES, type OcrLanguage } from "../domain/ocr-languages.ts";
+import { X402_NETWORKS, type X402Network, type X402Settings } from "../domain/x402.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 

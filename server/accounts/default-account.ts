@@ -1,8 +1,8 @@
 // First start with an empty database: a default account and one key holding every scope, printed
 // once so a newcomer can curl straight away.
-import { countAccounts, createAccount, createApiKey } from "../db/queries/accounts.ts";
-import { SCOPES } from "./domain/scopes.ts";
-import type { Services } from "./services.ts";
+import { countAccounts, createAccount, createApiKey } from "../../db/queries/accounts.ts";
+import { SCOPES } from "../domain/scopes.ts";
+import type { Services } from "../services.ts";
 
 export async function ensureDefaultAccount(services: Services, print: (line: string) => void = console.log): Promise<void> {
   const token = await services.database.write(async (tx) => {
