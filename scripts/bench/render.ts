@@ -16,8 +16,8 @@ import { toUbl } from "../../render/einvoice/ubl.ts";
 import { layoutInvoice } from "../../render/templates/index.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
 import { renderPdf, renderPng } from "../../render/visual.ts";
-import { CHROMIUM, launchChromium } from "../../tests/helpers/chromium.ts";
-import { TWENTY_LINES, TWENTY_LINES_SELLER } from "../../tests/render/templates/fixtures.ts";
+import { CHROMIUM, launchChromium } from "../chromium.ts";
+import { TWENTY_LINES, TWENTY_LINES_SELLER } from "../samples/templates.ts";
 import { measure, type Sample } from "./measure.ts";
 
 const GOAL_PDF_MS = 5;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, skipChromium } from "../helpers/chromium.ts";
+import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { authorizeUrl, MANY_AGENTS, pkcePair, registerClient, tokenRequest } from "../helpers/oauth.ts";
 import { signedIn, type SignedIn } from "../helpers/people.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

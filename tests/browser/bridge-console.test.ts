@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
 import { webMcpManifestSchema } from "../../server/http/discovery.ts";
-import { launchChromium, skipChromium } from "../helpers/chromium.ts";
+import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { api } from "../helpers/http.ts";
 import { invoiceSteps, type Invoice, type InvoiceSteps } from "../helpers/invoices.ts";
 import { agentOf } from "../helpers/members.ts";

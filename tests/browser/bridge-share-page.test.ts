@@ -5,7 +5,7 @@
 // registered there too. The page has no session: the tools read only what the share token opens.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, skipChromium } from "../helpers/chromium.ts";
+import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { expectStatus, invoicePath, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { addFrame, received, recordEnvelopes, rpc, startAgentSite, type AgentSite } from "../helpers/webmcp.ts";

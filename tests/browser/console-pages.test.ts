@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, skipChromium } from "../helpers/chromium.ts";
+import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { api, type Api } from "../helpers/http.ts";
 import { expectStatus, invoiceSteps } from "../helpers/invoices.ts";
 import { agentOf, caller, inviteTokenOf } from "../helpers/members.ts";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { accounts } from "../../db/schema/index.ts";
-import { launchChromium, skipChromium } from "../helpers/chromium.ts";
+import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { api, type Api } from "../helpers/http.ts";
 import { invoiceSteps, type Invoice, type InvoiceSteps } from "../helpers/invoices.ts";
 import { connectAgent } from "../helpers/oauth.ts";

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { formatMoney } from "../../render/format.ts";
-import { launchChromium, skipChromium } from "../helpers/chromium.ts";
+import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { expectStatus, invoicePath, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { exportableInvoice } from "../routers/invoices/export-helpers.ts";

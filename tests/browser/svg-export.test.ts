@@ -10,9 +10,9 @@ import type { Browser } from "playwright-core";
 import { layoutInvoice } from "../../render/templates/index.ts";
 import { BASE_DESIGNS } from "../../render/templates/options.ts";
 import { renderSvg } from "../../render/visual.ts";
-import { launchChromium, skipChromium } from "../helpers/chromium.ts";
+import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { pixelsOf } from "../render/paint/png-pixels.ts";
-import { GERMAN, logo, templateWith } from "../render/templates/fixtures.ts";
+import { GERMAN, logo, templateWith } from "../../scripts/samples/templates.ts";
 import { inkBounds, similarShare } from "../render/templates/pixel-compare.ts";
 
 // A4 at 96 dpi, as resvg rounds the SVG's 793.7 × 1122.5 px up.

@@ -76,7 +76,7 @@ describe("every procedure on each of its faces: no 5xx, refusals by the error ta
       const findings: string[] = [];
       for (const face of facesOf(entry)) {
         const result = await fuzzProcedure(harness, entry, face, { runs: RUNS, seed: SEED, shrinkBudgetMs: SHRINK_BUDGET_MS });
-        if (result.finding) findings.push(`${describeFinding(result.finding)}\n  replay: bun scripts/fuzz.ts --runs ${RUNS} --seed ${SEED} --procedure ${entry.path}`);
+        if (result.finding) findings.push(`${describeFinding(result.finding)}\n  replay: bun tests/fuzz/long-run.ts --runs ${RUNS} --seed ${SEED} --procedure ${entry.path}`);
       }
       expect(findings).toEqual([]);
     });

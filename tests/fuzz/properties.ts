@@ -1,5 +1,5 @@
 // The fuzzing properties, shared by the bounded CI run (tests/fuzz/procedures.test.ts) and the long
-// one (scripts/fuzz.ts). For one procedure on one face, every fuzzed call must: answer below 500;
+// one (tests/fuzz/long-run.ts). For one procedure on one face, every fuzzed call must: answer below 500;
 // refuse in the face's error shape with a code from the error table at the status it maps to; when
 // refused, leave the database as it was; and never touch Object.prototype.
 import fc from "fast-check";

@@ -15,8 +15,8 @@ import { AI_ANSWER_JSON_SCHEMA, type AiAnswer } from "../../server/imports/extra
 import { extractDocument, type ExtractDeps, type ExtractionResult } from "../../server/imports/extract/index.ts";
 import { api, type Api } from "../helpers/http.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
-import { FRENCH_CREDIT_NOTE, GERMAN, JAPANESE } from "../render/codecs/fixtures.ts";
-import { invoice, TWENTY_LINES } from "../render/templates/fixtures.ts";
+import { FRENCH_CREDIT_NOTE, GERMAN, JAPANESE } from "../../scripts/samples/invoices.ts";
+import { invoice, TWENTY_LINES } from "../../scripts/samples/templates.ts";
 import { PROVIDER_KEY, PROVIDER_MODEL, startAiProvider, type AiProviderDouble } from "./ai-provider.ts";
 import { withMcpClient } from "../helpers/tools.ts";
 

@@ -21,7 +21,7 @@ import { expectStatus, setProfile } from "../helpers/invoices.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
 import { withMcpClient } from "../helpers/tools.ts";
 import { caseNamed, SELLER } from "../render/einvoice/fixtures.ts";
-import { GERMAN } from "../render/codecs/fixtures.ts";
+import { GERMAN } from "../../scripts/samples/invoices.ts";
 
 const fixture = (path: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../fixtures/imports/${path}`, import.meta.url)));
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);

@@ -13,7 +13,7 @@ import { renderPng } from "../../render/visual.ts";
 import type { OcrResult } from "../../server/imports/ocr/engine.ts";
 import { api, type Api } from "../helpers/http.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
-import { invoice } from "../render/templates/fixtures.ts";
+import { invoice } from "../../scripts/samples/templates.ts";
 import { withMcpClient } from "../helpers/tools.ts";
 
 const INVOICE = invoice("ocr", {

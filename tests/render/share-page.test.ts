@@ -13,7 +13,7 @@ import { parseHTML } from "linkedom";
 import { toHtml } from "../../render/codecs/html.ts";
 import { SHARE_PAGE_TOOLS, sharePage, sharePageCsp, sharePageToolUrl, type SharePageInput } from "../../render/share-page.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
-import { GERMAN, HOSTILE, JAPANESE } from "./codecs/fixtures.ts";
+import { GERMAN, HOSTILE, JAPANESE } from "../../scripts/samples/invoices.ts";
 
 const NONCE = "c2hhcmUtcGFnZS1ub25jZQ";
 const INPUT: SharePageInput = {

@@ -9,7 +9,7 @@ import { degradePixels, degradePng, type Pixels } from "../../scripts/bench/extr
 import { alignLines, failedExtraction, scoreExtraction, type Extraction } from "../../scripts/bench/extract/score.ts";
 import { goals, summarize, topMisses, type Outcome } from "../../scripts/bench/extract/summary.ts";
 import { pseudoRandom } from "../../scripts/seed/random.ts";
-import { invoice, logo } from "../render/templates/fixtures.ts";
+import { invoice, logo } from "../../scripts/samples/templates.ts";
 
 const ROOT = join(import.meta.dir, "../..");
 

@@ -19,7 +19,7 @@ import { afterColon } from "../../../server/imports/formats/printed-blocks.ts";
 import { readPrintedRows } from "../../../server/imports/formats/printed-grid.ts";
 import { decimalOf } from "../../../server/imports/formats/printed-values.ts";
 import { MAX_IMPORT_ROWS, type ReadOptions, type ReadResult } from "../../../server/imports/model.ts";
-import { FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../render/codecs/fixtures.ts";
+import { FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
 import { gridOf } from "./xlsx-grid.ts";
 
 const OPTIONS: ReadOptions = { currency: "EUR", today: "2026-11-27" };

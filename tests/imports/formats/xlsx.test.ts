@@ -6,7 +6,7 @@ import ExcelJS from "exceljs";
 import { strToU8, zipSync } from "fflate";
 import { cellPlace, percentText, readXlsx, sheetCurrency, styleOfCode } from "../../../server/imports/formats/xlsx.ts";
 import { toXlsx } from "../../../render/codecs/xlsx.ts";
-import { GERMAN, JAPANESE, KUWAITI } from "../../render/codecs/fixtures.ts";
+import { GERMAN, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
 import { MAX_IMPORT_ROWS } from "../../../server/imports/model.ts";
 import { expect422, fixture, options } from "./tabular-helpers.ts";
 

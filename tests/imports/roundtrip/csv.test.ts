@@ -13,7 +13,7 @@ import { toCsv } from "../../../render/codecs/csv.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { lineTax } from "../../../server/domain/money.ts";
 import { readCsv } from "../../../server/imports/formats/csv.ts";
-import { ALL } from "../../render/codecs/fixtures.ts";
+import { ALL } from "../../../scripts/samples/invoices.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
 
 /** What the CSV export carries of a record, in the reader's draft shape. */

@@ -12,7 +12,7 @@ import { readDsl } from "../../../server/imports/formats/dsl.ts";
 import type { ReadResult } from "../../../server/imports/model.ts";
 import { carried, DSL_FIELDS } from "../../helpers/dsl-carried.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
-import { ALL } from "../../render/codecs/fixtures.ts";
+import { ALL } from "../../../scripts/samples/invoices.ts";
 
 const OPTIONS = { today: "2000-01-01", currency: "EUR" };
 const read = (text: string): Promise<ReadResult> => readDsl(new TextEncoder().encode(text), OPTIONS);

@@ -32,7 +32,7 @@ import { readUbl } from "../../../server/imports/formats/ubl.ts";
 import { readXRechnung } from "../../../server/imports/formats/xrechnung.ts";
 import type { FormatReader, InvoiceDraft, StatedTotals } from "../../../server/imports/model.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
-import { ALL } from "../../render/codecs/fixtures.ts";
+import { ALL } from "../../../scripts/samples/invoices.ts";
 import { CASES, SELLER } from "../../render/einvoice/fixtures.ts";
 
 const utf8 = new TextEncoder();

@@ -15,7 +15,7 @@ import { INVOICE_STATUSES } from "../../../server/domain/lifecycle.ts";
 import { emptyProfile } from "../../../server/domain/profile.ts";
 import { readJson } from "../../../server/imports/formats/json.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
-import { ALL } from "../../render/codecs/fixtures.ts";
+import { ALL } from "../../../scripts/samples/invoices.ts";
 
 const OPTIONS = { today: "2026-11-27", currency: "EUR" };
 const createInput = z.strictObject(createFields);

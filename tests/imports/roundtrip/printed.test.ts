@@ -40,7 +40,7 @@ import { readMarkdown } from "../../../server/imports/formats/markdown.ts";
 import { readPrintedRows } from "../../../server/imports/formats/printed-grid.ts";
 import type { ReadOptions, ReadResult } from "../../../server/imports/model.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
-import { ALL } from "../../render/codecs/fixtures.ts";
+import { ALL } from "../../../scripts/samples/invoices.ts";
 import { gridOf } from "../formats/xlsx-grid.ts";
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);

@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { BOM, toCsv } from "../../../render/codecs/csv.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { readCsv } from "./csv-reader.ts";
-import { ALL, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "./fixtures.ts";
+import { ALL, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
 
 const HEADER = [
   "number", "type", "status", "issue_date", "due_date", "currency", "from_name", "bill_to_name", "bill_to_tax_id",

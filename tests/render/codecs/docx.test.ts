@@ -9,7 +9,7 @@ import mammoth from "mammoth";
 import { toDocx } from "../../../render/codecs/docx.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { at, list, type Node } from "../einvoice/summary.ts";
-import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE } from "./fixtures.ts";
+import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE } from "../../../scripts/samples/invoices.ts";
 
 type Read = { text: string; html: string; xml: (path: string) => Node };
 

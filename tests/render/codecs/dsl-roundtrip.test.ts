@@ -9,7 +9,7 @@ import { parseDsl } from "../../../render/codecs/dsl-parse.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { carried, DSL_FIELDS } from "../../helpers/dsl-carried.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
-import { ALL } from "./fixtures.ts";
+import { ALL } from "../../../scripts/samples/invoices.ts";
 
 /** Field by field, so a failure names the field and shows the text. */
 function expectRoundTrip(record: InvoiceRecord): void {

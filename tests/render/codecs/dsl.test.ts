@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { toDsl } from "../../../render/codecs/dsl.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
-import { FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "./fixtures.ts";
+import { FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
 
 describe("DSL text", () => {
   test("EUR de-DE: € names the currency, TAX the seller's country whose standard rate the invoice uses", () => {

@@ -23,7 +23,7 @@ import { epcPayload } from "../../../render/qr/epc.ts";
 import { BASE_DEFAULTS, BASE_DESIGNS, OVERRIDABLE_LABELS, SHOWABLE, type Showable, type TemplateOptions } from "../../../render/templates/options.ts";
 import { builtInTemplate, type RenderTemplate } from "../../../render/templates/template.ts";
 import { priced, type InvoiceRecord } from "../../../server/domain/invoice.ts";
-import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "./fixtures.ts";
+import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
 
 type Page = ReturnType<typeof parseHTML>["document"];
 type Node = ReturnType<Page["querySelector"]>;

@@ -6,7 +6,7 @@ import { toJson } from "../../../render/codecs/json.ts";
 import { invoiceOutput } from "../../../routers/invoices/invoice.schema.ts";
 import { invoiceInput } from "../../helpers/factories.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../../helpers/server.ts";
-import { ALL } from "./fixtures.ts";
+import { ALL } from "../../../scripts/samples/invoices.ts";
 
 const reindented = (json: string): string => JSON.stringify(JSON.parse(json), null, 2);
 

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { marked, type Token, type Tokens } from "marked";
 import { toMarkdown } from "../../../render/codecs/markdown.ts";
-import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE } from "./fixtures.ts";
+import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE } from "../../../scripts/samples/invoices.ts";
 
 const blocks = (markdown: string): Token[] => marked.lexer(markdown).filter((token) => token.type !== "space");
 const tables = (markdown: string): Tokens.Table[] => blocks(markdown).filter((token): token is Tokens.Table => token.type === "table");

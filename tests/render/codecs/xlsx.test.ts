@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { toXlsx } from "../../../render/codecs/xlsx.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
-import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "./fixtures.ts";
+import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
 import { readXlsx, type Cell, type Sheet } from "./xlsx-reader.ts";
 
 const COLUMNS = ["A", "B", "C", "D", "E"];

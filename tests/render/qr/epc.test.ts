@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import type { PaymentInstructions } from "../../../server/domain/profile.ts";
 import { EPC_MAX_BYTES, epcPayload, type EpcSource } from "../../../render/qr/epc.ts";
-import { GERMAN } from "../codecs/fixtures.ts";
+import { GERMAN } from "../../../scripts/samples/invoices.ts";
 
 const IBAN = "DE89370400440532013000";
 const BASE: EpcSource = {

@@ -7,7 +7,7 @@ import { PAPER, type Box, type PageLayout } from "../../../render/layout/boxes.t
 import { paintPng } from "../../../render/paint/png.ts";
 import { epcPayload, type EpcSource } from "../../../render/qr/epc.ts";
 import { qrBoxes, qrModules } from "../../../render/qr/matrix.ts";
-import { GERMAN } from "../codecs/fixtures.ts";
+import { GERMAN } from "../../../scripts/samples/invoices.ts";
 import { pixelsOf } from "../paint/png-pixels.ts";
 
 type Placement = { x: number; y: number; size: number };

@@ -5,7 +5,7 @@ import { invoiceDocument } from "../../../render/document.ts";
 import { LABELS } from "../../../render/labels.ts";
 import { relabelled, templateDocument } from "../../../render/templates/content.ts";
 import { BASE_DEFAULTS, OVERRIDABLE_LABELS, type TemplateOptions } from "../../../render/templates/options.ts";
-import { GERMAN, JAPANESE } from "./fixtures.ts";
+import { GERMAN, JAPANESE } from "../../../scripts/samples/templates.ts";
 
 const options = (change: (options: TemplateOptions) => void): TemplateOptions => {
   const result = structuredClone(BASE_DEFAULTS.classic);

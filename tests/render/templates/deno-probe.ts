@@ -3,6 +3,6 @@
 import { layoutInvoice } from "../../../render/templates/index.ts";
 import { BASE_DESIGNS } from "../../../render/templates/options.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
-import { GERMAN, RIGHT_TO_LEFT } from "./fixtures.ts";
+import { GERMAN, RIGHT_TO_LEFT } from "../../../scripts/samples/templates.ts";
 
 console.log(JSON.stringify(BASE_DESIGNS.flatMap((base) => [GERMAN, RIGHT_TO_LEFT].map((record) => layoutInvoice(record, builtInTemplate(base))))));

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { layoutInvoice } from "../../../render/templates/index.ts";
 import { BASE_DESIGNS } from "../../../render/templates/options.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
-import { GERMAN, RIGHT_TO_LEFT } from "./fixtures.ts";
+import { GERMAN, RIGHT_TO_LEFT } from "../../../scripts/samples/templates.ts";
 
 const ROOT = join(import.meta.dir, "../../..");
 const DENO = join(ROOT, "node_modules/.bin/deno");

@@ -7,7 +7,7 @@ import { layoutInvoice } from "../../../render/templates/index.ts";
 import { BASE_DESIGNS } from "../../../render/templates/options.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
 import { renderPdf } from "../../../render/visual.ts";
-import { GERMAN, templateWith } from "./fixtures.ts";
+import { GERMAN, templateWith } from "../../../scripts/samples/templates.ts";
 import { pdfFile, pdfInfo, pdfText, skipPoppler, type PdfFile } from "./poppler.ts";
 
 const CREATED_AT = new Date("2026-11-01T10:00:00Z");

@@ -9,7 +9,7 @@ import { layoutInvoice } from "../../../render/templates/index.ts";
 import { BASE_DESIGNS } from "../../../render/templates/options.ts";
 import { renderPng } from "../../../render/visual.ts";
 import { pixelsOf } from "../paint/png-pixels.ts";
-import { GERMAN, logo, templateWith } from "./fixtures.ts";
+import { GERMAN, logo, templateWith } from "../../../scripts/samples/templates.ts";
 import { differentPixels } from "./pixel-compare.ts";
 
 const GOLDEN_DIR = join(import.meta.dir, "golden");

@@ -9,7 +9,7 @@ import { layoutInvoice } from "../../../render/templates/index.ts";
 import { BASE_DESIGNS, type BaseDesign } from "../../../render/templates/options.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
 import { renderPdf } from "../../../render/visual.ts";
-import { GERMAN_DRAFT, HOSTILE, JAPANESE, RIGHT_TO_LEFT } from "./fixtures.ts";
+import { GERMAN_DRAFT, HOSTILE, JAPANESE, RIGHT_TO_LEFT } from "../../../scripts/samples/templates.ts";
 import { pdfFile, pdfFonts, pdfText, skipPoppler, type PdfFile } from "./poppler.ts";
 
 const CASES = { draft: GERMAN_DRAFT, japanese: JAPANESE, rtl: RIGHT_TO_LEFT } as const;

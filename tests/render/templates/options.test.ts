@@ -8,7 +8,7 @@ import { BASE_DESIGNS, SHOWABLE } from "../../../render/templates/options.ts";
 import { builtInTemplate, type RenderTemplate } from "../../../render/templates/template.ts";
 import { renderPdf, renderPng } from "../../../render/visual.ts";
 import { pixelsOf } from "../paint/png-pixels.ts";
-import { GERMAN, LOGO_COLOUR, logo, templateWith, TWO_HUNDRED_LINES } from "./fixtures.ts";
+import { GERMAN, LOGO_COLOUR, logo, templateWith, TWO_HUNDRED_LINES } from "../../../scripts/samples/templates.ts";
 import { colourBounds, countColour } from "./pixel-compare.ts";
 import { pdfFile, pdfFonts, pdfText, pdfWords, skipPoppler, type PdfFile } from "./poppler.ts";
 

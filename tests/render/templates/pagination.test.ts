@@ -10,7 +10,7 @@ import { layoutInvoice } from "../../../render/templates/index.ts";
 import { BASE_DESIGNS } from "../../../render/templates/options.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
 import { renderPdf } from "../../../render/visual.ts";
-import { TWENTY_LINES, TWO_HUNDRED_LINES } from "./fixtures.ts";
+import { TWENTY_LINES, TWO_HUNDRED_LINES } from "../../../scripts/samples/templates.ts";
 import { pdfFile, pdfInfo, pdfText, skipPoppler, type PdfFile } from "./poppler.ts";
 
 const files = new Map<string, PdfFile>();

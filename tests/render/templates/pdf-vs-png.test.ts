@@ -9,7 +9,7 @@ import { layoutInvoice } from "../../../render/templates/index.ts";
 import { BASE_DESIGNS } from "../../../render/templates/options.ts";
 import { renderPdf, renderPng } from "../../../render/visual.ts";
 import { pixelsOf } from "../paint/png-pixels.ts";
-import { GERMAN, logo, templateWith } from "./fixtures.ts";
+import { GERMAN, logo, templateWith } from "../../../scripts/samples/templates.ts";
 import { darkness, inkBounds, similarShare } from "./pixel-compare.ts";
 import { pdfFile, pdfPagePixels, skipPoppler, type PdfFile } from "./poppler.ts";
 

@@ -9,7 +9,7 @@ import { BASE_DESIGNS } from "../../../render/templates/options.ts";
 import { builtInTemplate, type RenderTemplate } from "../../../render/templates/template.ts";
 import { renderPng } from "../../../render/visual.ts";
 import { pixelsOf } from "../paint/png-pixels.ts";
-import { GERMAN, JAPANESE, templateWith } from "./fixtures.ts";
+import { GERMAN, JAPANESE, templateWith } from "../../../scripts/samples/templates.ts";
 
 async function scan(record: typeof GERMAN, template: RenderTemplate): Promise<Uint8Array | null> {
   const pixels = pixelsOf(await renderPng(layoutInvoice(record, template)));

@@ -10,7 +10,7 @@ import { layoutInvoice } from "../../../render/templates/index.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
 import { renderPdf, renderPng, renderSvg } from "../../../render/visual.ts";
 import { pixelsOf, rgbAt } from "../paint/png-pixels.ts";
-import { GERMAN, invoice } from "./fixtures.ts";
+import { GERMAN, invoice } from "../../../scripts/samples/templates.ts";
 
 const PX = 96 / 72;
 const hex = (colour: string): [number, number, number] => [1, 3, 5].map((start) => Number.parseInt(colour.slice(start, start + 2), 16)) as [number, number, number];

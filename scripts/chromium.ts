@@ -1,4 +1,4 @@
-// Debian's Chromium for the browser tests, driven by playwright-core (never a downloaded browser).
+// Debian's Chromium for the browser tests and the benchmarks that open pages, driven by playwright-core (never a downloaded browser).
 // Without /usr/bin/chromium a suite is skipped on a developer's machine, never in CI (.ci/run
 // installs it, and a missing browser there fails the launch).
 import { existsSync } from "node:fs";

@@ -2,7 +2,7 @@
 // procedure on each of its faces (the properties of tests/fuzz/procedures.test.ts, with more runs),
 // printing each one's runs and findings. Exits 1 on any finding, with its counterexample.
 import { parseArgs } from "node:util";
-import { describeFinding, fuzzProcedure, fuzzTargets, startFuzzHarness, type FuzzResult } from "../tests/fuzz/properties.ts";
+import { describeFinding, fuzzProcedure, fuzzTargets, startFuzzHarness, type FuzzResult } from "./properties.ts";
 
 const { values } = parseArgs({
   options: {
@@ -14,7 +14,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const seed = Number(values.seed);
 if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed)) {
-  console.error("usage: bun scripts/fuzz.ts --runs N [--seed N] [--procedure name]…");
+  console.error("usage: bun tests/fuzz/long-run.ts --runs N [--seed N] [--procedure name]…");
   process.exit(2);
 }
 

@@ -1,7 +1,8 @@
-// Invoices every text-format test renders, built through the domain's newInvoice so amounts, VAT
+// Sample invoices shared by the text-format tests and the render benchmark (here so scripts/ need
+// not reach into tests/), built through the domain's newInvoice so amounts, VAT
 // groups and totals are the service's own.
-import { newInvoice, type InvoiceFieldsInput, type InvoiceRecord, type Resolved } from "../../../server/domain/invoice.ts";
-import { emptyProfile, type StoredProfile } from "../../../server/domain/profile.ts";
+import { newInvoice, type InvoiceFieldsInput, type InvoiceRecord, type Resolved } from "../../server/domain/invoice.ts";
+import { emptyProfile, type StoredProfile } from "../../server/domain/profile.ts";
 
 const SELLER: StoredProfile = {
   ...emptyProfile(),

@@ -1,14 +1,14 @@
-// Invoices and templates the layout tests render, built through the domain's newInvoice so totals
+// Invoices and templates the layout tests and the render benchmark render, built through the domain's newInvoice so totals
 // and VAT groups are the service's own: the text-format fixtures (German, Japanese, a hostile
 // draft), plus a right-to-left invoice, a 200-line one and a logo.
 import { encode } from "fast-png";
-import { newInvoice, type InvoiceFieldsInput, type InvoiceRecord } from "../../../server/domain/invoice.ts";
-import { emptyProfile, type StoredProfile } from "../../../server/domain/profile.ts";
-import type { BaseDesign } from "../../../render/templates/options.ts";
-import { builtInTemplate, type RenderLogo, type RenderTemplate } from "../../../render/templates/template.ts";
-import { GERMAN } from "../codecs/fixtures.ts";
+import { newInvoice, type InvoiceFieldsInput, type InvoiceRecord } from "../../server/domain/invoice.ts";
+import { emptyProfile, type StoredProfile } from "../../server/domain/profile.ts";
+import type { BaseDesign } from "../../render/templates/options.ts";
+import { builtInTemplate, type RenderLogo, type RenderTemplate } from "../../render/templates/template.ts";
+import { GERMAN } from "./invoices.ts";
 
-export { GERMAN, HOSTILE, JAPANESE } from "../codecs/fixtures.ts";
+export { GERMAN, HOSTILE, JAPANESE } from "./invoices.ts";
 
 const SELLER: StoredProfile = {
   ...emptyProfile(),
