@@ -19,7 +19,7 @@ import { templatesRouter } from "./templates/index.ts";
 import { usageRouter } from "./usage/index.ts";
 import { importsRouter } from "./imports/index.ts";
 import { webhooksRouter } from "./webhooks/index.ts";
-import { router } from "./trpc.ts";
+import { router } from "./builders.ts";
 
 export const appRouter = router({
   invoices: invoicesRouter,

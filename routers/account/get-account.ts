@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { keyProcedure } from "../trpc.ts";
+import { keyProcedure } from "../builders.ts";
 import { accountOutput } from "./account.schema.ts";
 import { accountView } from "./account-view.ts";
 

@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { getAccountProcedure } from "./get-account.ts";
 import { updateAccountProcedure } from "./update-account.ts";
 

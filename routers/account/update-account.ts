@@ -7,7 +7,7 @@ import { loadProfile } from "../../server/invoices/writes.ts";
 import { invoiceType } from "../invoices/invoice.schema.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { addressInput, currencyCode, email, localeTag, paymentInput } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { accountOutput } from "./account.schema.ts";
 import { accountView } from "./account-view.ts";
 

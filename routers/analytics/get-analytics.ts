@@ -4,7 +4,7 @@ import { INVOICE_STATUSES, INVOICE_TYPES } from "../../server/domain/lifecycle.t
 import { accountAnalytics, ANALYTICS_SECTIONS } from "../../server/invoices/analytics.ts";
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { currencyCode, isoDate } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 
 const amountAndCount = z.object({ amount: z.int(), count: z.int() });
 const change = { change: z.int().describe("against the period before"), change_percent: z.number().nullable().describe("null when the period before had no revenue") };

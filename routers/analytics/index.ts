@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { getAnalytics } from "./get-analytics.ts";
 
 export const analyticsRouter = router({ get: getAnalytics });

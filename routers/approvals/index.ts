@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { listApprovals } from "./list-approvals.ts";
 
 export const approvalsRouter = router({ list: listApprovals });

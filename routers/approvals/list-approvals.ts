@@ -3,7 +3,7 @@ import { approvalInbox } from "../../server/invoices/approvals.ts";
 import { historyEntry } from "../invoices/invoice-history.ts";
 import { invoiceOutput } from "../invoices/invoice.schema.ts";
 import { isoDateTime, listOf, pagination } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 
 const party = z
   .object({

@@ -3,7 +3,7 @@ import { insertClient } from "../../db/queries/clients.ts";
 import { newId } from "../../server/domain/ids.ts";
 import { newClient } from "../../server/domain/entities.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { clientFields, clientName, clientOutput } from "./client.schema.ts";
 
 export const createClient = scopedProcedure("entities:write")

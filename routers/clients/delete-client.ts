@@ -4,7 +4,7 @@ import { AppError } from "../../server/domain/errors.ts";
 import { ownedClient } from "../../server/invoices/ownership.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const deleteClient = scopedProcedure("entities:write")

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ownedClient } from "../../server/invoices/ownership.ts";
 import { ENTITIES_QUERY_TOOL } from "../entities/tools.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { clientOutput } from "./client.schema.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 

@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { createClient } from "./create-client.ts";
 import { deleteClient } from "./delete-client.ts";
 import { getClient } from "./get-client.ts";

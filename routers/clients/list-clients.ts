@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listClients } from "../../db/queries/clients.ts";
 import { ENTITIES_QUERY_TOOL } from "../entities/tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { clientOutput } from "./client.schema.ts";
 
 export const listClientsProcedure = scopedProcedure("entities:read")

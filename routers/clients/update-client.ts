@@ -5,7 +5,7 @@ import { ownedClient } from "../../server/invoices/ownership.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { clientFields, clientName, clientOutput } from "./client.schema.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 

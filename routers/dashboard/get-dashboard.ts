@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dashboardStats } from "../../db/queries/dashboard.ts";
 import { usageReport } from "../../server/payments/usage.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { usageOutput } from "../usage/usage.schema.ts";
 
 const currencyStats = z.object({

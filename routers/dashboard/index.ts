@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { getDashboard } from "./get-dashboard.ts";
 
 export const dashboardRouter = router({ get: getDashboard });

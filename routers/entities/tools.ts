@@ -1,6 +1,6 @@
 // entities.query and entities.mutate: one tool each over the client and product procedures,
 // dispatched on {entity, action} (DESIGN "One source").
-import type { ToolFamily } from "../trpc.ts";
+import type { ToolFamily } from "../meta.ts";
 
 export const ENTITIES_QUERY_TOOL: ToolFamily = {
   name: "entities.query",

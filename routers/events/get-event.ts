@@ -5,7 +5,7 @@ import { assertOwned } from "../../server/invoices/ownership.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { eventOutput } from "./event.schema.ts";
 
 export const getEventProcedure = scopedProcedure("invoices:read")

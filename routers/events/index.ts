@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { getEventProcedure } from "./get-event.ts";
 import { listEventsProcedure } from "./list-events.ts";
 

@@ -3,7 +3,7 @@ import { listEvents } from "../../db/queries/events.ts";
 import { EVENT_RETENTION_DAYS, retainedSince } from "../../server/domain/events.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { eventOutput, eventType } from "./event.schema.ts";
 
 export const listEventsProcedure = scopedProcedure("invoices:read")

@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { listGrants } from "./list-grants.ts";
 import { revokeGrant } from "./revoke-grant.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listAccountGrants } from "../../db/queries/oauth.ts";
 import { seesEveryGrant } from "../../server/access/oauth/grants.ts";
-import { sessionProcedure } from "../trpc.ts";
+import { sessionProcedure } from "../builders.ts";
 import { grantOutput, grantView } from "./grant.schema.ts";
 
 export const listGrants = sessionProcedure

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { revokeAgentGrant } from "../../server/access/oauth/grants.ts";
-import { sessionProcedure } from "../trpc.ts";
+import { sessionProcedure } from "../builders.ts";
 import { grantId } from "./grant.schema.ts";
 
 export const revokeGrant = sessionProcedure

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ownedImport } from "../../server/imports/import.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { importOutput } from "./import.schema.ts";
 import { IMPORT_TOOL } from "./tools.ts";
 

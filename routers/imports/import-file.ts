@@ -9,7 +9,7 @@ import { createInvoiceInput } from "../invoices/create-invoice.ts";
 import { writerOf } from "../invoices/writer.ts";
 import { clientFields, clientName } from "../clients/client.schema.ts";
 import { productFields, productName, productRate, productUnit } from "../products/product.schema.ts";
-import { assertScope, scopedProcedure } from "../trpc.ts";
+import { assertScope, scopedProcedure } from "../builders.ts";
 import { documentBody } from "./document.schema.ts";
 import { importedFile, importFormat, importOptions, importOutput, MAX_IMPORT_FILES } from "./import.schema.ts";
 import { IMPORT_TOOL } from "./tools.ts";

@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { cancelImport } from "./cancel-import.ts";
 import { extractDocument } from "./extract-document.ts";
 import { getImport } from "./get-import.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../server/domain/errors.ts";
 import { DOCUMENT_MEDIA_TYPES, documentBytes, documentKind } from "../../server/imports/document.ts";
-import { pricedProcedure } from "../trpc.ts";
+import { pricedProcedure } from "../builders.ts";
 import { documentBody, documentInput } from "./document.schema.ts";
 import { IMPORT_TOOL } from "./tools.ts";
 

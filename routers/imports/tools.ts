@@ -1,6 +1,6 @@
 // The spec's `import` tool: import (the default) brings invoices, clients and products in from 16
 // formats; get and cancel follow a long import; ocr and extract, the paid actions, read documents.
-import type { ToolFamily } from "../trpc.ts";
+import type { ToolFamily } from "../meta.ts";
 
 export const IMPORT_TOOL: ToolFamily = {
   name: "import",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { joinByInvite } from "../../server/access/invites.ts";
 import { meOutput } from "../me/me.schema.ts";
 import { meView } from "../me/me-view.ts";
-import { sessionProcedure } from "../trpc.ts";
+import { sessionProcedure } from "../builders.ts";
 import { inviteToken } from "./invites.schema.ts";
 
 export const acceptInvite = sessionProcedure

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { INVITE_DAYS, sendInvite } from "../../server/access/invites.ts";
 import { ROLES } from "../../server/domain/access.ts";
 import { email } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { inviteOutput, inviteView } from "./invites.schema.ts";
 
 export const createInvite = scopedProcedure("account:admin")

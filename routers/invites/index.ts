@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { acceptInvite } from "./accept-invite.ts";
 import { createInvite } from "./create-invite.ts";
 import { listInvites } from "./list-invites.ts";

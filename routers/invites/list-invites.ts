@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listOpenInvites } from "../../db/queries/members.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { inviteOutput, inviteView } from "./invites.schema.ts";
 
 export const listInvites = scopedProcedure("account:admin")

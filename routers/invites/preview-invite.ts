@@ -2,7 +2,7 @@ import { z } from "zod";
 import { inviteOffer } from "../../server/access/invites.ts";
 import { ROLES } from "../../server/domain/access.ts";
 import { isoDateTime } from "../shared/schemas.ts";
-import { publicProcedure } from "../trpc.ts";
+import { publicProcedure } from "../builders.ts";
 import { inviteToken } from "./invites.schema.ts";
 
 /** Open: the invite page shows what is offered before the person signs in; the token is the credential. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { revokeInvitation } from "../../server/access/invites.ts";
 import { isoDateTime } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { inviteId } from "./invites.schema.ts";
 
 export const revokeInvite = scopedProcedure("account:admin")

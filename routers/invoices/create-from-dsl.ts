@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ATTACHMENT_FORMATS } from "../../server/domain/mail.ts";
 import { createFromDsl, DSL_EXAMPLE } from "../../server/invoices/dsl.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { createInvoiceInput } from "./create-invoice.ts";
 import { idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
 import { writerOf } from "./writer.ts";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { newId } from "../../server/domain/ids.ts";
 import { newInvoice } from "../../server/domain/invoice.ts";
 import { createOnce, loadProfile, resolveReferences } from "../../server/invoices/writes.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { createFields, idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
 import { writerOf } from "./writer.ts";
 

@@ -4,7 +4,7 @@ import { duplicatedInvoice } from "../../server/domain/invoice.ts";
 import { createOnce, loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
 import { writerOf } from "./writer.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";

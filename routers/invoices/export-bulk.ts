@@ -4,7 +4,7 @@ import { DEFAULT_DESIGN, visibleTemplate, type TemplateRecord } from "../../serv
 import { loadProfile } from "../../server/invoices/writes.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { exportOptions } from "./export.schema.ts";
 import { invoiceSelection } from "./list-invoices.ts";
 import { INVOICES_EXPORT_TOOL } from "./tools.ts";

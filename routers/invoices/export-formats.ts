@@ -6,7 +6,7 @@ import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { loadProfile } from "../../server/invoices/writes.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { exportOptions, exportOutput } from "./export.schema.ts";
 import { INVOICES_EXPORT_TOOL } from "./tools.ts";
 

@@ -4,7 +4,7 @@ import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { exportFile, exportReply } from "../../server/documents/exports.ts";
 import { DEFAULT_DESIGN, visibleTemplate } from "../../server/documents/templates.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { exportOptions, exportOutput } from "./export.schema.ts";
 import { INVOICES_EXPORT_TOOL } from "./tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sharedInvoice } from "../../server/documents/shares.ts";
-import { publicProcedure } from "../trpc.ts";
+import { publicProcedure } from "../builders.ts";
 import { invoiceOutput } from "./invoice.schema.ts";
 import { INVOICES_QUERY_TOOL } from "./tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";

@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { createInvoice } from "./create-invoice.ts";
 import { createInvoiceFromDsl } from "./create-from-dsl.ts";
 import { deleteInvoice } from "./delete-invoice.ts";

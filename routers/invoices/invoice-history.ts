@@ -2,7 +2,7 @@ import { z } from "zod";
 import { HISTORY_ACTIONS, listHistory } from "../../db/queries/invoice-history.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { invoiceStatus } from "./invoice.schema.ts";
 import { INVOICES_QUERY_TOOL } from "./tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";

@@ -1,7 +1,7 @@
 import { findInvoiceOwner } from "../../db/queries/invoices.ts";
 import { findOperation } from "../../db/queries/operations.ts";
 import { assertOwned } from "../../server/invoices/ownership.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 
 /**
  * Writes to one stored invoice. The invoice's tenancy is checked on the raw `id` before the input is

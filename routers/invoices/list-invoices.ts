@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listInvoices } from "../../db/queries/invoices.ts";
 import { ownedClient } from "../../server/invoices/ownership.ts";
 import { isoDate, listOf, pagination, resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { invoiceOutput, invoiceStatus, invoiceType } from "./invoice.schema.ts";
 import { INVOICES_QUERY_TOOL } from "./tools.ts";
 

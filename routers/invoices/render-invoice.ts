@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pricedProcedure } from "../trpc.ts";
+import { pricedProcedure } from "../builders.ts";
 import { exportGivenInvoice, RENDERED_FORMATS } from "./export-inline-invoice.ts";
 import { exportOutput, inlineTemplateId } from "./export.schema.ts";
 import { inlineInvoiceInput } from "./invoice.schema.ts";

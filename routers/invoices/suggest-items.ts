@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { suggest } from "../../server/invoices/suggestions.ts";
 import { currencyCode } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 
 export const suggestItems = scopedProcedure("invoices:read")
   .meta({

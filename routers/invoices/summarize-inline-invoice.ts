@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dateInZone } from "../../server/domain/clock.ts";
 import { inlineInvoice } from "../../server/invoices/inline.ts";
 import { summarizeInvoice } from "../../render/summary/invoice.ts";
-import { publicProcedure } from "../trpc.ts";
+import { publicProcedure } from "../builders.ts";
 import { inlineInvoiceInput } from "./invoice.schema.ts";
 import { invoiceSummaryOutput, summaryLanguage } from "./summary.schema.ts";
 import { INVOICES_SUMMARIZE_TOOL } from "./tools.ts";

@@ -4,7 +4,7 @@ import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { invoiceSummaryOutput, summaryLanguage } from "./summary.schema.ts";
 import { INVOICES_SUMMARIZE_TOOL } from "./tools.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { summarizeSelection } from "../../server/invoices/summaries.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { invoiceSelection } from "./list-invoices.ts";
 import { setSummaryOutput, summaryLanguage } from "./summary.schema.ts";
 import { INVOICES_SUMMARIZE_TOOL } from "./tools.ts";

@@ -3,7 +3,7 @@ import { sharedInvoice } from "../../server/documents/shares.ts";
 import { summarizeInvoice } from "../../render/summary/invoice.ts";
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
-import { publicProcedure } from "../trpc.ts";
+import { publicProcedure } from "../builders.ts";
 import { invoiceSummaryOutput, summaryLanguage } from "./summary.schema.ts";
 import { INVOICES_SUMMARIZE_TOOL } from "./tools.ts";
 

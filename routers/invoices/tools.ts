@@ -1,5 +1,5 @@
 // The aggregate tools of the spec's catalog over the invoice procedures (DESIGN "One source").
-import type { ToolFamily } from "../trpc.ts";
+import type { ToolFamily } from "../meta.ts";
 
 export const INVOICES_QUERY_TOOL: ToolFamily = {
   name: "invoices.query",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createApiKey } from "../../db/queries/accounts.ts";
 import { AppError } from "../../server/domain/errors.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { keyOutput, scopeList } from "./keys.schema.ts";
 
 export const createKey = scopedProcedure("account:admin")

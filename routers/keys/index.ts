@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { createKey } from "./create-key.ts";
 import { listKeys } from "./list-keys.ts";
 import { revokeKey } from "./revoke-key.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listApiKeys } from "../../db/queries/accounts.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { keyOutput, keyView } from "./keys.schema.ts";
 
 export const listKeys = scopedProcedure("account:admin")

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { findApiKey, revokeApiKey } from "../../db/queries/accounts.ts";
 import { assertOwned } from "../../server/invoices/ownership.ts";
 import { isoDateTime } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { keyId } from "./keys.schema.ts";
 
 export const revokeKey = scopedProcedure("account:admin")

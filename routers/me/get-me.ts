@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sessionProcedure } from "../trpc.ts";
+import { sessionProcedure } from "../builders.ts";
 import { meOutput } from "./me.schema.ts";
 import { meView, sessionOf } from "./me-view.ts";
 

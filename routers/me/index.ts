@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { getMe } from "./get-me.ts";
 import { listSessions } from "./list-sessions.ts";
 import { revokeSession } from "./revoke-session.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listLiveSessions } from "../../db/queries/sessions.ts";
 import type { SignInMethod } from "../../server/access/sessions.ts";
-import { sessionProcedure } from "../trpc.ts";
+import { sessionProcedure } from "../builders.ts";
 import { sessionOutput } from "./me.schema.ts";
 import { sessionOf } from "./me-view.ts";
 

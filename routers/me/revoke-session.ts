@@ -2,7 +2,7 @@ import { z } from "zod";
 import { findSessionOwner, revokeSession as revokeSessionRow } from "../../db/queries/sessions.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { sessionProcedure } from "../trpc.ts";
+import { sessionProcedure } from "../builders.ts";
 import { sessionOf } from "./me-view.ts";
 
 export const revokeSession = sessionProcedure

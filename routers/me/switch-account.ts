@@ -3,7 +3,7 @@ import { moveSession } from "../../db/queries/members.ts";
 import { membershipsOf } from "../../db/queries/users.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { sessionProcedure } from "../trpc.ts";
+import { sessionProcedure } from "../builders.ts";
 import { meOutput } from "./me.schema.ts";
 import { meView, sessionOf } from "./me-view.ts";
 

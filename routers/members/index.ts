@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { listMembers } from "./list-members.ts";
 import { removeMember } from "./remove-member.ts";
 import { updateMember } from "./update-member.ts";

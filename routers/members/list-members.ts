@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listAccountMembers } from "../../db/queries/members.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { memberOutput, memberView } from "./members.schema.ts";
 
 export const listMembers = scopedProcedure("account:admin")

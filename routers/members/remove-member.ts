@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { removeFromAccount } from "../../server/access/members.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { userId } from "./members.schema.ts";
 
 export const removeMember = scopedProcedure("account:admin")

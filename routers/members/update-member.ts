@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { changeMember } from "../../server/access/members.ts";
 import { ROLES } from "../../server/domain/access.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { memberOutput, memberView, userId } from "./members.schema.ts";
 
 export const updateMember = scopedProcedure("account:admin")

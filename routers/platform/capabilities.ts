@@ -5,8 +5,7 @@ import { PAID_OPERATION_NAMES, PRICES, type PaidOperation } from "../../server/d
 import { missingSettings, USDC } from "../../server/domain/x402.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { TIER_NAMES } from "../../server/domain/tiers.ts";
-import { MAX_BODY_BYTES } from "../../server/http/requests.ts";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../../server/http/mcp.ts";
+import { MAX_BODY_BYTES, SUPPORTED_PROTOCOL_VERSIONS } from "../../server/domain/wire.ts";
 import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../render/export.ts";
 import { MAX_DOCUMENT_BYTES } from "../../server/imports/document.ts";
 import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from "../../server/imports/model.ts";
@@ -17,7 +16,7 @@ import { ANALYTICS_SECTIONS } from "../../server/invoices/analytics.ts";
 import { HISTORY_LINES } from "../../server/invoices/suggestions.ts";
 import { MAX_DSL_CHARACTERS } from "../invoices/create-from-dsl.ts";
 import { MAX_ITEMS } from "../invoices/invoice.schema.ts";
-import { housekeepingProcedure } from "../trpc.ts";
+import { housekeepingProcedure } from "../builders.ts";
 
 const limitsOutput = z.object({ burst_per_minute: z.int(), per_hour: z.int(), per_day: z.int() }).nullable();
 

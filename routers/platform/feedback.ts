@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { insertFeedback } from "../../db/queries/feedback.ts";
 import { newId } from "../../server/domain/ids.ts";
-import { publicProcedure } from "../trpc.ts";
+import { publicProcedure } from "../builders.ts";
 
 /** Feedback is open to anyone: its context stays flat and small, so it cannot fill the database or the CPU. */
 const MAX_CONTEXT_KEYS = 20;

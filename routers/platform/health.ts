@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkHealth } from "../../server/platform/health.ts";
-import { housekeepingProcedure } from "../trpc.ts";
+import { housekeepingProcedure } from "../builders.ts";
 
 export const health = housekeepingProcedure
   .meta({

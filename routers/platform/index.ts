@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { capabilities } from "./capabilities.ts";
 import { submitFeedback } from "./feedback.ts";
 import { health } from "./health.ts";

@@ -3,7 +3,7 @@ import { deleteProductRow } from "../../db/queries/products.ts";
 import { ownedProduct } from "../../server/invoices/ownership.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const deleteProduct = scopedProcedure("entities:write")

@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { createProduct } from "./create-product.ts";
 import { deleteProduct } from "./delete-product.ts";
 import { getProduct } from "./get-product.ts";

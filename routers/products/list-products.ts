@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listProducts } from "../../db/queries/products.ts";
 import { ENTITIES_QUERY_TOOL } from "../entities/tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { productOutput } from "./product.schema.ts";
 
 export const listProductsProcedure = scopedProcedure("entities:read")

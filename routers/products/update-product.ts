@@ -4,7 +4,7 @@ import { ownedProduct } from "../../server/invoices/ownership.ts";
 import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { productFields, productName, productOutput, productRate, productUnit } from "./product.schema.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 

@@ -11,7 +11,7 @@ import { mayApprove } from "../../server/domain/access.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { ruleChoices, ruleOutput, ruleView } from "./recurring.schema.ts";
 
 export const createRecurring = scopedProcedure("invoices:write")

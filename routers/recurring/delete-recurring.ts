@@ -4,7 +4,7 @@ import { ownedRule } from "../../server/automation/recurring-rules.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { deletedOutput } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { ruleId } from "./recurring.schema.ts";
 
 export const deleteRecurring = scopedProcedure("invoices:write")

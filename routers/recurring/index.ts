@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { createRecurring } from "./create-recurring.ts";
 import { deleteRecurring } from "./delete-recurring.ts";
 import { getRecurring } from "./get-recurring.ts";

@@ -4,7 +4,7 @@ import { upcomingDates } from "../../server/domain/recurrence.ts";
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { ruleId } from "./recurring.schema.ts";
 
 export const previewRecurring = scopedProcedure("invoices:read")

@@ -4,7 +4,7 @@ import { ownedRule, ruleStatusRefused, statusWith } from "../../server/automatio
 import { nextDateAfter } from "../../server/domain/recurrence.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { ruleId, ruleOutput, ruleView } from "./recurring.schema.ts";
 
 export const skipRecurring = scopedProcedure("invoices:write")

@@ -7,7 +7,7 @@ import { mayApprove } from "../../server/domain/access.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { givenFields } from "../shared/given-fields.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { ruleChoices, ruleId, ruleOutput, ruleView } from "./recurring.schema.ts";
 
 /** The fields that make the calendar: changing any of them works out the next date afresh. */

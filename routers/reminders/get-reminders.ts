@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getReminderSchedule } from "../../db/queries/reminders.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { reminderScheduleOutput } from "./reminder.schema.ts";
 
 export const getRemindersProcedure = scopedProcedure("invoices:read")

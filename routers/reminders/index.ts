@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { getRemindersProcedure } from "./get-reminders.ts";
 import { setRemindersProcedure } from "./set-reminders.ts";
 

@@ -3,7 +3,7 @@ import { insertTemplate, type TemplateRow } from "../../db/queries/templates.ts"
 import { newId } from "../../server/domain/ids.ts";
 import { BASE_DESIGNS } from "../../render/templates/options.ts";
 import { checkedOptions, customRecord, storedLogo } from "../../server/documents/templates.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { logoInput, optionsInput, templateName, templateOutput } from "./template.schema.ts";
 import { TEMPLATES_MUTATE_TOOL } from "./tools.ts";
 

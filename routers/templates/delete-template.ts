@@ -3,7 +3,7 @@ import { countInvoicesOfTemplate, deleteTemplateRow } from "../../db/queries/tem
 import { AppError } from "../../server/domain/errors.ts";
 import { ownedTemplate } from "../../server/documents/templates.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { TEMPLATES_MUTATE_TOOL } from "./tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { optionsJsonSchema } from "../../render/templates/options.ts";
 import { visibleTemplate } from "../../server/documents/templates.ts";
-import { publicProcedure } from "../trpc.ts";
+import { publicProcedure } from "../builders.ts";
 import { customTemplateReader } from "./reader.ts";
 import { templateId } from "./template.schema.ts";
 import { TEMPLATES_QUERY_TOOL } from "./tools.ts";

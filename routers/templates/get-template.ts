@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { visibleTemplate } from "../../server/documents/templates.ts";
-import { publicProcedure } from "../trpc.ts";
+import { publicProcedure } from "../builders.ts";
 import { templateId, templateOutput } from "./template.schema.ts";
 import { TEMPLATES_QUERY_TOOL } from "./tools.ts";
 import { customTemplateReader } from "./reader.ts";

@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { applyTemplate } from "./apply-template.ts";
 import { createTemplate } from "./create-template.ts";
 import { deleteTemplate } from "./delete-template.ts";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listTemplates } from "../../db/queries/templates.ts";
 import { BUILT_IN_RECORDS, customRecord } from "../../server/documents/templates.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
-import { publicProcedure } from "../trpc.ts";
+import { publicProcedure } from "../builders.ts";
 import { templateOutput } from "./template.schema.ts";
 import { TEMPLATES_QUERY_TOOL } from "./tools.ts";
 

@@ -2,7 +2,7 @@
 // templates:read. Built-ins need nobody.
 import { isBuiltIn } from "../../server/documents/templates.ts";
 import type { Principal } from "../../server/domain/access.ts";
-import { assertScope } from "../trpc.ts";
+import { assertScope } from "../builders.ts";
 
 /** The reading account for `id`: null for a built-in or without a key (visibleTemplate then says 401). */
 export function customTemplateReader(ctx: { principal: Principal | null }, id: string): string | null {

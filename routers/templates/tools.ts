@@ -1,6 +1,6 @@
 // templates.query, templates.mutate and templates.apply: the spec's catalog over the template
 // procedures (DESIGN "One source").
-import type { ToolFamily } from "../trpc.ts";
+import type { ToolFamily } from "../meta.ts";
 
 export const TEMPLATES_QUERY_TOOL: ToolFamily = {
   name: "templates.query",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { saveTemplate } from "../../db/queries/templates.ts";
 import { checkedOptions, customRecord, mergedOptions, ownedTemplate, storedLogo } from "../../server/documents/templates.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { logoInput, optionsInput, templateName, templateOutput } from "./template.schema.ts";
 import { TEMPLATES_MUTATE_TOOL } from "./tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { usageReport } from "../../server/payments/usage.ts";
-import { keyProcedure } from "../trpc.ts";
+import { keyProcedure } from "../builders.ts";
 import { usageOutput } from "./usage.schema.ts";
 
 export const getUsage = keyProcedure

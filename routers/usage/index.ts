@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { getUsage } from "./get-usage.ts";
 
 export const usageRouter = router({ get: getUsage });

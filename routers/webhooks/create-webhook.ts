@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createEndpoint } from "../../server/automation/webhooks/endpoints.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { eventTypes, webhookUrl, webhookWithSecret } from "./webhook.schema.ts";
 
 export const createWebhook = scopedProcedure("account:admin")

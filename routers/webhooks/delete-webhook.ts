@@ -3,7 +3,7 @@ import { removeEndpoint } from "../../server/automation/webhooks/endpoints.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { deletedOutput } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { webhookId } from "./webhook.schema.ts";
 
 export const deleteWebhook = scopedProcedure("account:admin")

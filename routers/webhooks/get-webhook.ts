@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpointView, ownedEndpoint } from "../../server/automation/webhooks/endpoints.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { webhookId, webhookOutput } from "./webhook.schema.ts";
 
 export const getWebhook = scopedProcedure("account:admin")

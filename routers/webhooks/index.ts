@@ -1,4 +1,4 @@
-import { router } from "../trpc.ts";
+import { router } from "../builders.ts";
 import { createWebhook } from "./create-webhook.ts";
 import { deleteWebhook } from "./delete-webhook.ts";
 import { getWebhook } from "./get-webhook.ts";

@@ -5,7 +5,7 @@ import { DELIVERY_STATUSES } from "../../server/domain/webhooks.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { deliveryOutput, webhookId } from "./webhook.schema.ts";
 
 export const listWebhookDeliveries = scopedProcedure("account:admin")

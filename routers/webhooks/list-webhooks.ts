@@ -3,7 +3,7 @@ import { listEndpoints } from "../../db/queries/webhooks.ts";
 import { endpointView } from "../../server/automation/webhooks/endpoints.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { webhookOutput } from "./webhook.schema.ts";
 
 export const listWebhooks = scopedProcedure("account:admin")

@@ -3,7 +3,7 @@ import { redeliver } from "../../server/automation/webhooks/endpoints.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { deliveryOutput, webhookId } from "./webhook.schema.ts";
 
 export const redeliverWebhook = scopedProcedure("account:admin")

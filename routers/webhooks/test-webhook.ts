@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sendTestEvent } from "../../server/automation/webhooks/endpoints.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { webhookId } from "./webhook.schema.ts";
 
 export const testWebhook = scopedProcedure("account:admin")

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { changeEndpoint } from "../../server/automation/webhooks/endpoints.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
-import { scopedProcedure } from "../trpc.ts";
+import { scopedProcedure } from "../builders.ts";
 import { eventTypes, webhookId, webhookOutput, webhookUrl } from "./webhook.schema.ts";
 
 export const updateWebhook = scopedProcedure("account:admin")

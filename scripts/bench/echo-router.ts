@@ -2,7 +2,7 @@
 // middleware chain cost by themselves. Merged into the app router by serve.ts only; never shipped.
 import { z } from "zod";
 import { appRouter } from "../../routers/index.ts";
-import { housekeepingProcedure, mergeRouters, router } from "../../routers/trpc.ts";
+import { housekeepingProcedure, mergeRouters, router } from "../../routers/builders.ts";
 
 const echoShape = z.strictObject({ message: z.string().max(200) });
 

@@ -1,24 +1,10 @@
 // What the service offers, derived from the router at start (never hand-kept): the REST operations
 // and the tools. svc.capabilities publishes it.
-import { PAID_OPERATIONS, type PaidOperation } from "../domain/prices.ts";
-import type { Meta } from "../../routers/trpc.ts";
+import type { Catalog, CatalogPrice, CatalogTool } from "../domain/catalog.ts";
+import { PAID_OPERATIONS } from "../domain/prices.ts";
+import type { Meta } from "../../routers/meta.ts";
 import type { ProcedureEntry } from "./procedures.ts";
 import { actionLabel, type Tool, type ToolRegistry } from "./tools.ts";
-
-/** What a paid procedure costs per call without a credential (spec §8), and on which inputs. */
-export type CatalogPrice = { operation: PaidOperation; usd: number; when: string | null };
-export type CatalogTool = {
-  name: string;
-  title: string;
-  description: string;
-  auth: "none" | "key";
-  actions: string[];
-  open_actions: string[];
-  scopes: string[];
-  paid_actions: (CatalogPrice & { action: string })[];
-};
-export type CatalogOperation = { method: string; path: string; summary: string; operation_id: string; scope: string | null; price: CatalogPrice | null };
-export type Catalog = { tools: CatalogTool[]; operations: CatalogOperation[] };
 
 export const REST_PREFIX = "/api";
 

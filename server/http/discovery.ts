@@ -12,7 +12,7 @@ import { sha256Hex } from "../domain/secrets.ts";
 import { DSL_EXAMPLE } from "../invoices/dsl.ts";
 import type { Services } from "../services.ts";
 import { paidActions } from "./catalog.ts";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "./mcp.ts";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../domain/wire.ts";
 import { actionLabel, toolListing, type Tool, type ToolRegistry } from "./tools.ts";
 import { webMcpManifest, webMcpManifestSchema, type WebMcpManifest } from "./webmcp-manifest.ts";
 

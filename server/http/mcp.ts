@@ -2,17 +2,17 @@
 // Streamable HTTP (initialize, ping, tools/list, tools/call) on one endpoint; /api/mcp/stream is the
 // same handler answering with SSE. Errors follow DESIGN: JSON-RPC errors travel with HTTP 200.
 import type { Principal } from "../domain/access.ts";
-import { toAppError } from "../../routers/trpc.ts";
+import { toAppError } from "../../routers/errors.ts";
 import type { ProgressReporter } from "../domain/progress.ts";
 import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { POLL_MS } from "../platform/work-board.ts";
-import type { Catalog } from "./catalog.ts";
+import type { Catalog } from "../domain/catalog.ts";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../domain/wire.ts";
 import type { SettleResponse } from "../domain/x402.ts";
 import { contextFor, errorResponse, paymentRequiredOf, presentedBy, readJsonBody, type RequestInfo } from "./requests.ts";
 import { mayCall, toolListing, type ToolRegistry } from "./tools.ts";
 
-export const SUPPORTED_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
 const LATEST = SUPPORTED_PROTOCOL_VERSIONS[0];
 
 const PARSE_ERROR = -32700;

@@ -2,7 +2,8 @@
 // JSON-RPC faces, the OpenAPI document and the capabilities catalog are all built from this list.
 import type { AnyProcedure, AnyRouter } from "@trpc/server";
 import type { z } from "zod";
-import type { Context, Meta } from "../../routers/trpc.ts";
+import type { Context } from "../../routers/context.ts";
+import type { Meta } from "../../routers/meta.ts";
 
 export type ProcedureEntry = {
   path: string;

@@ -1,15 +1,15 @@
 // HTTP plumbing every face shares: the request context, body reading under the 1 MiB limit, and
 // error responses in the spec's body.
-import type { Context } from "../../routers/trpc.ts";
+import type { Context } from "../../routers/context.ts";
 import type { Presented } from "../access/credentials.ts";
 import { cookieValue, sessionCookieName, type Face } from "../domain/access.ts";
 import type { Scope } from "../domain/scopes.ts";
 import { AppError, type ErrorBody } from "../domain/errors.ts";
 import { v1Body, type PaymentRequired } from "../domain/x402.ts";
 import type { Services } from "../services.ts";
-import type { Catalog } from "./catalog.ts";
+import type { Catalog } from "../domain/catalog.ts";
+import { MAX_BODY_BYTES } from "../domain/wire.ts";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** What the app knows about a request before a face takes it. */
 export type RequestInfo = { requestId: string; clientIp: string; log: { accountId?: string } };

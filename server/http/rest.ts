@@ -4,11 +4,13 @@
 // parameterized routes), then the procedure itself.
 import { Buffer } from "node:buffer";
 import type { z } from "zod";
-import { toAppError } from "../../routers/trpc.ts";
+import { toAppError } from "../../routers/errors.ts";
 import { AppError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
-import { REST_PREFIX, type Catalog } from "./catalog.ts";
-import { contextFor, MAX_BODY_BYTES, errorResponse, isPlainText, jsonResponse, mediaTypeOf, readBytesBody, readJsonBody, readTextBody, type RequestInfo } from "./requests.ts";
+import type { Catalog } from "../domain/catalog.ts";
+import { REST_PREFIX } from "./catalog.ts";
+import { MAX_BODY_BYTES } from "../domain/wire.ts";
+import { contextFor, errorResponse, isPlainText, jsonResponse, mediaTypeOf, readBytesBody, readJsonBody, readTextBody, type RequestInfo } from "./requests.ts";
 import type { ProcedureEntry } from "./procedures.ts";
 
 type ParamKind = "number" | "boolean" | "string" | "array" | "object";

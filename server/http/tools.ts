@@ -11,7 +11,7 @@ import { z } from "zod";
 import { AppError } from "../domain/errors.ts";
 import { PAID_OPERATIONS } from "../domain/prices.ts";
 import type { Scope } from "../domain/scopes.ts";
-import type { ToolHints } from "../../routers/trpc.ts";
+import type { ToolHints } from "../../routers/meta.ts";
 import type { ProcedureEntry } from "./procedures.ts";
 
 type JsonSchema = Record<string, unknown>;

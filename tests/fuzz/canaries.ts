@@ -4,7 +4,8 @@
 // them could not fail on the real procedures either.
 import { z } from "zod";
 import { insertFeedback } from "../../db/queries/feedback.ts";
-import { router, scopedProcedure, type ToolMeta } from "../../routers/trpc.ts";
+import { router, scopedProcedure } from "../../routers/builders.ts";
+import type { ToolMeta } from "../../routers/meta.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { newId } from "../../server/domain/ids.ts";
 

@@ -6,7 +6,7 @@
 // matrix-entries.ts, or an entry whose procedure is gone, fails by name.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { appRouter } from "../../routers/index.ts";
-import type { Meta } from "../../routers/trpc.ts";
+import type { Meta } from "../../routers/meta.ts";
 import { ERROR_TABLE, type ErrorCode } from "../../server/domain/errors.ts";
 import { isScope } from "../../server/domain/scopes.ts";
 import { listProcedures, type ProcedureEntry } from "../../server/http/procedures.ts";

@@ -4,120 +4,15 @@
 // then it re-codes whatever fails after it (schema issues, domain errors) through the error table.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { z } from "zod";
-import type { OpenApiMeta } from "trpc-to-openapi";
-import type { Face, Principal } from "../server/domain/access.ts";
+import type { Principal } from "../server/domain/access.ts";
 import { AppError, ERROR_TABLE, codeForTrpcCode } from "../server/domain/errors.ts";
-import type { ProgressReporter } from "../server/domain/progress.ts";
-import type { Scope } from "../server/domain/scopes.ts";
-import { errorFromIssues, type SchemaIssue } from "../server/domain/validation.ts";
-import type { Catalog } from "../server/http/catalog.ts";
-import { addressSubject } from "../server/access/rate-limit.ts";
 import type { PaidOperation } from "../server/domain/prices.ts";
-import { chargeFor, type PaymentSlot } from "../server/payments/guard.ts";
-import { failedPart, unavailable } from "../server/platform/faults.ts";
-import type { Services } from "../server/services.ts";
-
-/** What every face hands a procedure. */
-export type Context = {
-  services: Services;
-  /** The faces' own view of the router (tools, REST operations), for svc.capabilities. */
-  catalog: Catalog;
-  authorization: string | null;
-  /** The session cookie's value, when the request carries one. */
-  sessionToken: string | null;
-  /** Which face the call came through: an access token bound to the MCP endpoint works only there. */
-  face: Face;
-  clientIp: string;
-  requestId: string;
-  /** Headers a middleware wants on the HTTP response (rate limits); the face copies them out. */
-  responseHeaders: Record<string, string>;
-  /** Filled in by authentication, read by the request log. */
-  log: { accountId?: string };
-  /**
-   * Reports how far long work has got: MCP streams it as notifications/progress when the call asked
-   * for it (a progressToken); elsewhere it goes nowhere.
-   */
-  progress: ProgressReporter;
-  /**
-   * x402: the payment the call presents (REST and /trpc: the PAYMENT-SIGNATURE or X-PAYMENT header;
-   * MCP: params._meta["x402/payment"]) and, once settled, the receipt each face hands back.
-   */
-  payment: PaymentSlot;
-};
-
-export type ToolHints = { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
-
-/** Exposes a procedure as (part of) a JSON-RPC/MCP tool; aggregate tools dispatch on `action`. */
-export type ToolMeta = {
-  name: string;
-  /** Set when several procedures share the tool; the caller picks one with `{action}`. */
-  action?: string;
-  /** The action run when a call names none (invoices.query lists, invoices.finalize finalizes). */
-  isDefault?: boolean;
-  /** Runs, when a call names no action, if the arguments hold this field (invoices.export's `invoice`). */
-  selectWhen?: string;
-  /** For `entities.*`: which entity the action is about (`{entity, action}`). */
-  entity?: string;
-  title: string;
-  description: string;
-  /** The spec's Auth column: "none" tools are open to call, though stored data still needs a key. */
-  auth: "none" | "key";
-  hints: ToolHints;
-  /** The tool's output is an exported file's link (MCP: text inline, the rest as a resource_link). */
-  returnsFile?: boolean;
-  /**
-   * One valid call of this action, without `action`/`entity` (the registry adds them): tools/list
-   * shows it in the tool's description, and a test runs it through the procedure's input schema.
-   */
-  example: Record<string, unknown>;
-};
-
-/** What the procedures of one aggregate tool share; each procedure adds its action and example. */
-export type ToolFamily = Omit<ToolMeta, "action" | "isDefault" | "selectWhen" | "entity" | "example">;
-
-/** A price that applies to some inputs only: the test on the parsed input, and the same in words for the catalogs. */
-export type PriceCondition<Input> = { appliesTo: (input: Input) => boolean; when: string };
-
-export type Meta = OpenApiMeta & {
-  tool?: ToolMeta;
-  /** REST success status when it is not 200 (create: 201 with Location). */
-  successStatus?: 201;
-  /**
-   * For a 201 route whose output is not the created resource itself: the created id in the output,
-   * or null when the call created nothing (a dry run answers 200 without Location).
-   */
-  createdId?: (output: never) => string | null;
-  /** REST also takes the body as text/plain, as this input field (the rest from the query string). */
-  textBody?: string;
-  /** Housekeeping (health, capabilities): never rate limited. */
-  unmetered?: boolean;
-  /** The scope a key needs, recorded by the builder for capabilities and docs. */
-  scope?: Scope;
-  /** Set by keyProcedure (and so scopedProcedure): a call without a valid credential is 401. */
-  keyRequired?: true;
-  /** The kinds of credential allowed (unset: all); another kind gets 403. */
-  principals?: Principal["kind"][];
-  /**
-   * A paid operation (spec §8): a caller without a credential pays per call with x402, a credential
-   * counts it as its account's usage. `when` says in words which inputs are priced, when not all
-   * are (an inline export is priced only when it renders a PDF or PNG).
-   */
-  price?: { operation: PaidOperation; when?: string };
-  /**
-   * REST also takes the body as raw bytes of these media types (an image, a PDF), up to `maxBytes`,
-   * into `field` as base64 with `content_type` beside it; the rest of the input from the query string.
-   */
-  binaryBody?: { field: string; types: readonly string[]; maxBytes: number };
-  /**
-   * REST also takes a multipart/form-data upload: one file part fills `file` (base64) and `name`;
-   * several fill `many` as a list of {content, file_name}. Needs binaryBody's limit, for all parts.
-   */
-  multipartBody?: { file: string; name: string; many?: string };
-  /** REST: where the created (201) or accepted (202) resource is read, `{id}` its id, when not at the collection's own path. */
-  location?: string;
-  /** REST answers 202 Accepted when this holds of the output: the work goes on after the answer. */
-  acceptedWhen?: (output: never) => boolean;
-};
+import type { Scope } from "../server/domain/scopes.ts";
+import { addressSubject } from "../server/access/rate-limit.ts";
+import { chargeFor } from "../server/payments/guard.ts";
+import type { Context } from "./context.ts";
+import { toAppError } from "./errors.ts";
+import type { Meta, PriceCondition } from "./meta.ts";
 
 const t = initTRPC
   .context<Context>()
@@ -139,30 +34,6 @@ const t = initTRPC
 
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
-
-function issuesOf(cause: unknown): SchemaIssue[] | null {
-  const issues = (cause as { issues?: unknown } | null)?.issues;
-  return Array.isArray(issues) ? (issues as SchemaIssue[]) : null;
-}
-
-/**
- * Any failure as our AppError: domain errors pass through, the input's schema issues get the spec's
- * codes, a part the service stands on failing is 503 (server/platform/faults.ts). Anything else keeps only its
- * code and the table's message: an output that fails its schema is our fault (500), and a runtime's
- * own message is not for callers.
- */
-export function toAppError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const part = failedPart(error);
-  if (part) return unavailable(part);
-  if (error instanceof TRPCError) {
-    if (error.cause instanceof AppError) return error.cause;
-    const issues = issuesOf(error.cause);
-    if (issues && error.code === "BAD_REQUEST") return errorFromIssues(issues);
-    return new AppError(codeForTrpcCode(error.code));
-  }
-  return new AppError("INTERNAL_ERROR");
-}
 
 /** A failure as the TRPCError every face reads: its tRPC code from the error table, our AppError as cause. */
 function recoded(ctx: Context, path: string, error: unknown): TRPCError {
@@ -292,8 +163,3 @@ function paidResource(ctx: Context, meta: Meta | undefined, path: string): strin
 
 /** Needs a signed-in person's session (their own sessions, account switching, accepting an invite). */
 export const sessionProcedure = keyProcedure.meta({ principals: ["session"] });
-
-/** Needs a session holding `scope`: what a person does in the console and no key or agent may (granting agents). */
-export function sessionScopedProcedure(scope: Scope) {
-  return sessionProcedure.meta({ scope });
-}
