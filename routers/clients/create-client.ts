@@ -2,7 +2,7 @@ import { z } from "zod";
 import { insertClient } from "../../db/queries/clients.ts";
 import { newId } from "../../server/domain/ids.ts";
 import { newClient } from "../../server/domain/entities.ts";
-import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { ENTITIES_MUTATE_TOOL } from "../tools.ts";
 import { scopedProcedure } from "../builders.ts";
 import { clientFields, clientName, clientOutput } from "./client.schema.ts";
 

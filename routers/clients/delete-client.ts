@@ -2,7 +2,7 @@ import { z } from "zod";
 import { countInvoicesOfClient, deleteClientRow } from "../../db/queries/clients.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { ownedClient } from "../../server/invoices/ownership.ts";
-import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { ENTITIES_MUTATE_TOOL } from "../tools.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ownedClient } from "../../server/invoices/ownership.ts";
-import { ENTITIES_QUERY_TOOL } from "../entities/tools.ts";
+import { ENTITIES_QUERY_TOOL } from "../tools.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { clientOutput } from "./client.schema.ts";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { saveClient } from "../../db/queries/clients.ts";
 import { toAddress } from "../../server/domain/invoice.ts";
 import { ownedClient } from "../../server/invoices/ownership.ts";
-import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { ENTITIES_MUTATE_TOOL } from "../tools.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

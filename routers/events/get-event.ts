@@ -2,7 +2,7 @@ import { z } from "zod";
 import { findEvent } from "../../db/queries/events.ts";
 import { retainedSince } from "../../server/domain/events.ts";
 import { assertOwned } from "../../server/invoices/ownership.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listEvents } from "../../db/queries/events.ts";
 import { EVENT_RETENTION_DAYS, retainedSince } from "../../server/domain/events.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { eventOutput, eventType } from "./event.schema.ts";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { cancelImport as cancel, ownedImport } from "../../server/imports/import.ts";
 import { scopedProcedure } from "../builders.ts";
 import { importOutput } from "./import.schema.ts";
-import { IMPORT_TOOL } from "./tools.ts";
+import { IMPORT_TOOL } from "../tools.ts";
 
 /** Stops a running import: its transaction rolls back, so nothing it did stays. */
 export const cancelImport = scopedProcedure("invoices:write")

@@ -4,7 +4,7 @@ import { DOCUMENT_MEDIA_TYPES, documentBytes, documentKind } from "../../server/
 import { extractDocument as extract, extractedInvoiceSchema } from "../../server/imports/extract/index.ts";
 import { pricedProcedure } from "../builders.ts";
 import { documentBody, documentInput } from "./document.schema.ts";
-import { IMPORT_TOOL } from "./tools.ts";
+import { IMPORT_TOOL } from "../tools.ts";
 
 const totals = z.object({ subtotal: z.int().nullable(), tax: z.int().nullable(), total: z.int().nullable() });
 

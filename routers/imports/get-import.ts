@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ownedImport } from "../../server/imports/import.ts";
 import { scopedProcedure } from "../builders.ts";
 import { importOutput } from "./import.schema.ts";
-import { IMPORT_TOOL } from "./tools.ts";
+import { IMPORT_TOOL } from "../tools.ts";
 
 /** An import's result (or, while it runs in this process, its progress). */
 export const getImport = scopedProcedure("invoices:read")

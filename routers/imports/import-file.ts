@@ -12,7 +12,7 @@ import { productFields, productName, productRate, productUnit } from "../product
 import { assertScope, scopedProcedure } from "../builders.ts";
 import { documentBody } from "./document.schema.ts";
 import { importedFile, importFormat, importOptions, importOutput, MAX_IMPORT_FILES } from "./import.schema.ts";
-import { IMPORT_TOOL } from "./tools.ts";
+import { IMPORT_TOOL } from "../tools.ts";
 import type { Check, Checks } from "../../server/imports/plan.ts";
 
 /** Through the tool a file over this many rows is previewed unless dry_run says otherwise. */

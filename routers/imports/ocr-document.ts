@@ -3,7 +3,7 @@ import { AppError } from "../../server/domain/errors.ts";
 import { DOCUMENT_MEDIA_TYPES, documentBytes, documentKind } from "../../server/imports/document.ts";
 import { pricedProcedure } from "../builders.ts";
 import { documentBody, documentInput } from "./document.schema.ts";
-import { IMPORT_TOOL } from "./tools.ts";
+import { IMPORT_TOOL } from "../tools.ts";
 
 const box = z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }).describe("pixels of the image (of the page's scan, for a PDF), origin top left");
 const piece = z.object({ text: z.string(), confidence: z.number().describe("0..100"), bbox: box });

@@ -9,7 +9,7 @@ import { earlierResult } from "../../server/invoices/writes.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
-import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+import { INVOICES_MUTATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const deleteInvoice = invoiceWriteProcedure

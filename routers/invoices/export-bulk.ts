@@ -7,7 +7,7 @@ import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { exportOptions } from "./export.schema.ts";
 import { invoiceSelection } from "./list-invoices.ts";
-import { INVOICES_EXPORT_TOOL } from "./tools.ts";
+import { INVOICES_EXPORT_TOOL } from "../tools.ts";
 
 export const exportInvoicesBulk = scopedProcedure("invoices:read")
   .meta({

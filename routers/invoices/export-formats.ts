@@ -8,7 +8,7 @@ import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { exportOptions, exportOutput } from "./export.schema.ts";
-import { INVOICES_EXPORT_TOOL } from "./tools.ts";
+import { INVOICES_EXPORT_TOOL } from "../tools.ts";
 
 const { format: _one, ...options } = exportOptions;
 

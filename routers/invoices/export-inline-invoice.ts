@@ -8,7 +8,7 @@ import { pricedProcedure } from "../builders.ts";
 import type { Context } from "../context.ts";
 import { exportOptions, exportOutput, inlineTemplateId } from "./export.schema.ts";
 import { inlineInvoiceInput } from "./invoice.schema.ts";
-import { INVOICES_EXPORT_TOOL } from "./tools.ts";
+import { INVOICES_EXPORT_TOOL } from "../tools.ts";
 
 /** The formats whose server-side rendering is the paid "PDF render" (spec §8); text formats stay free. */
 export const RENDERED_FORMATS: readonly ExportFormat[] = ["pdf", "png"];

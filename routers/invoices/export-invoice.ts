@@ -6,7 +6,7 @@ import { DEFAULT_DESIGN, visibleTemplate } from "../../server/documents/template
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { exportOptions, exportOutput } from "./export.schema.ts";
-import { INVOICES_EXPORT_TOOL } from "./tools.ts";
+import { INVOICES_EXPORT_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const exportInvoiceProcedure = scopedProcedure("invoices:read")

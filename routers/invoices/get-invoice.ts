@@ -3,7 +3,7 @@ import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { invoiceOutput } from "./invoice.schema.ts";
-import { INVOICES_QUERY_TOOL } from "./tools.ts";
+import { INVOICES_QUERY_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const getInvoice = scopedProcedure("invoices:read")

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sharedInvoice } from "../../server/documents/shares.ts";
 import { publicProcedure } from "../builders.ts";
 import { invoiceOutput } from "./invoice.schema.ts";
-import { INVOICES_QUERY_TOOL } from "./tools.ts";
+import { INVOICES_QUERY_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 /** Open (spec: invoices.query with a share token needs no key): exactly the shared invoice, nothing else. */

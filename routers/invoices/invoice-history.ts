@@ -4,7 +4,7 @@ import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { invoiceStatus } from "./invoice.schema.ts";
-import { INVOICES_QUERY_TOOL } from "./tools.ts";
+import { INVOICES_QUERY_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const historyEntry = z.object({

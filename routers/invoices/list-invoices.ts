@@ -4,7 +4,7 @@ import { ownedClient } from "../../server/invoices/ownership.ts";
 import { isoDate, listOf, pagination, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { invoiceOutput, invoiceStatus, invoiceType } from "./invoice.schema.ts";
-import { INVOICES_QUERY_TOOL } from "./tools.ts";
+import { INVOICES_QUERY_TOOL } from "../tools.ts";
 
 /** Which invoices, the list's filters without its paging: also what a set summary and a bulk export take. */
 export const invoiceSelection = {

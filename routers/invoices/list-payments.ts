@@ -3,7 +3,7 @@ import { listPayments } from "../../db/queries/payments.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
-import { INVOICES_QUERY_TOOL } from "./tools.ts";
+import { INVOICES_QUERY_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 const paymentRecordOutput = z.object({

@@ -7,7 +7,7 @@ import { loadProfile, saveRevision, todayFor } from "../../server/invoices/write
 import { isoDate, amountSchema, resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
-import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+import { INVOICES_MUTATE_TOOL } from "../tools.ts";
 import { writerOf } from "./writer.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 

@@ -3,7 +3,7 @@ import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { revokeShare } from "../../server/documents/shares.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
-import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+import { INVOICES_MUTATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const revokeShareProcedure = scopedProcedure("invoices:write")

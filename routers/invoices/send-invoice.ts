@@ -5,7 +5,7 @@ import { resourceId } from "../shared/schemas.ts";
 import { revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { sendOptionsShape, sendResultOutput } from "./send.schema.ts";
-import { INVOICES_SEND_TOOL } from "./tools.ts";
+import { INVOICES_SEND_TOOL } from "../tools.ts";
 import { writerOf } from "./writer.ts";
 
 export const sendInvoiceProcedure = invoiceWriteProcedure

@@ -5,7 +5,7 @@ import { summarizeInvoice } from "../../render/summary/invoice.ts";
 import { publicProcedure } from "../builders.ts";
 import { inlineInvoiceInput } from "./invoice.schema.ts";
 import { invoiceSummaryOutput, summaryLanguage } from "./summary.schema.ts";
-import { INVOICES_SUMMARIZE_TOOL } from "./tools.ts";
+import { INVOICES_SUMMARIZE_TOOL } from "../tools.ts";
 
 /** Open: an invoice given in the call, in words, stored nowhere; its days count in UTC. */
 export const summarizeInlineInvoice = publicProcedure

@@ -6,7 +6,7 @@ import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { invoiceSummaryOutput, summaryLanguage } from "./summary.schema.ts";
-import { INVOICES_SUMMARIZE_TOOL } from "./tools.ts";
+import { INVOICES_SUMMARIZE_TOOL } from "../tools.ts";
 
 export const summarizeInvoiceProcedure = scopedProcedure("invoices:read")
   .meta({

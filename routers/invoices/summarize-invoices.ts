@@ -4,7 +4,7 @@ import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { scopedProcedure } from "../builders.ts";
 import { invoiceSelection } from "./list-invoices.ts";
 import { setSummaryOutput, summaryLanguage } from "./summary.schema.ts";
-import { INVOICES_SUMMARIZE_TOOL } from "./tools.ts";
+import { INVOICES_SUMMARIZE_TOOL } from "../tools.ts";
 
 export const summarizeInvoices = scopedProcedure("invoices:read")
   .meta({

@@ -5,7 +5,7 @@ import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { publicProcedure } from "../builders.ts";
 import { invoiceSummaryOutput, summaryLanguage } from "./summary.schema.ts";
-import { INVOICES_SUMMARIZE_TOOL } from "./tools.ts";
+import { INVOICES_SUMMARIZE_TOOL } from "../tools.ts";
 
 /** Open: the invoice a share token opens, and nothing else, in words. */
 export const summarizeSharedInvoice = publicProcedure

@@ -3,7 +3,7 @@ import { saveRevision, transitioned } from "../../server/invoices/writes.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, invoiceStatus, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
-import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+import { INVOICES_MUTATE_TOOL } from "../tools.ts";
 import { writerOf } from "./writer.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 

@@ -4,7 +4,7 @@ import { saveRevision } from "../../server/invoices/writes.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
-import { INVOICES_FINALIZE_TOOL } from "./tools.ts";
+import { INVOICES_FINALIZE_TOOL } from "../tools.ts";
 import { writerOf } from "./writer.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 

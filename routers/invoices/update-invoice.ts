@@ -4,7 +4,7 @@ import { assertNumberFree, loadProfile, resolveReferences, saveRevision, transit
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, invoiceStatus, revisionFields, updateFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
-import { INVOICES_MUTATE_TOOL } from "./tools.ts";
+import { INVOICES_MUTATE_TOOL } from "../tools.ts";
 import { writerOf } from "./writer.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 

@@ -3,7 +3,7 @@ import { insertProduct } from "../../db/queries/products.ts";
 import { newProduct } from "../../server/domain/entities.ts";
 import { newId } from "../../server/domain/ids.ts";
 import { DEFAULT_UNIT } from "../../server/domain/invoice.ts";
-import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { ENTITIES_MUTATE_TOOL } from "../tools.ts";
 import { scopedProcedure } from "../builders.ts";
 import { productFields, productName, productOutput, productRate, productUnit } from "./product.schema.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listProducts } from "../../db/queries/products.ts";
-import { ENTITIES_QUERY_TOOL } from "../entities/tools.ts";
+import { ENTITIES_QUERY_TOOL } from "../tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { productOutput } from "./product.schema.ts";

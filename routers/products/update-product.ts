@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { saveProduct } from "../../db/queries/products.ts";
 import { ownedProduct } from "../../server/invoices/ownership.ts";
-import { ENTITIES_MUTATE_TOOL } from "../entities/tools.ts";
+import { ENTITIES_MUTATE_TOOL } from "../tools.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

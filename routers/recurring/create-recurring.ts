@@ -8,7 +8,7 @@ import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { sendOptionsSchema } from "../invoices/send.schema.ts";
 import { mayApprove } from "../../server/domain/access.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { deleteRuleRows } from "../../db/queries/recurring.ts";
 import { ownedRule } from "../../server/automation/recurring-rules.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { deletedOutput } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listRules, RULE_STATUSES } from "../../db/queries/recurring.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { ruleOutput, ruleView } from "./recurring.schema.ts";

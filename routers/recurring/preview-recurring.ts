@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ownedRule } from "../../server/automation/recurring-rules.ts";
 import { upcomingDates } from "../../server/domain/recurrence.ts";
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { scopedProcedure } from "../builders.ts";
 import { ruleId } from "./recurring.schema.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { saveRule } from "../../db/queries/recurring.ts";
 import { ownedRule, ruleStatusRefused, statusWith } from "../../server/automation/recurring-rules.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { scopedProcedure } from "../builders.ts";
 import { ruleId, ruleOutput, ruleView } from "./recurring.schema.ts";

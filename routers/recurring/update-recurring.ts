@@ -4,7 +4,7 @@ import { assertValidChoices, ownedRule, rescheduledNextDate, statusWith, type Ru
 import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
 import { sendOptionsSchema } from "../invoices/send.schema.ts";
 import { mayApprove } from "../../server/domain/access.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { scopedProcedure } from "../builders.ts";

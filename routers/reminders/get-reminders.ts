@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getReminderSchedule } from "../../db/queries/reminders.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { scopedProcedure } from "../builders.ts";
 import { reminderScheduleOutput } from "./reminder.schema.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { putReminderSchedule } from "../../db/queries/reminders.ts";
 import { normalizedSchedule } from "../../server/domain/reminders.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { scopedProcedure } from "../builders.ts";
 import { reminderScheduleInput, reminderScheduleOutput } from "./reminder.schema.ts";
 

@@ -7,7 +7,7 @@ import { invoiceWriteProcedure } from "../invoices/invoice-write-procedure.ts";
 import { writerOf } from "../invoices/writer.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { templateId } from "./template.schema.ts";
-import { TEMPLATES_APPLY_TOOL } from "./tools.ts";
+import { TEMPLATES_APPLY_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 /**

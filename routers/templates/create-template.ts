@@ -5,7 +5,7 @@ import { BASE_DESIGNS } from "../../render/templates/options.ts";
 import { checkedOptions, customRecord, storedLogo } from "../../server/documents/templates.ts";
 import { scopedProcedure } from "../builders.ts";
 import { logoInput, optionsInput, templateName, templateOutput } from "./template.schema.ts";
-import { TEMPLATES_MUTATE_TOOL } from "./tools.ts";
+import { TEMPLATES_MUTATE_TOOL } from "../tools.ts";
 
 export const createTemplate = scopedProcedure("templates:write")
   .meta({

@@ -4,7 +4,7 @@ import { AppError } from "../../server/domain/errors.ts";
 import { ownedTemplate } from "../../server/documents/templates.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
-import { TEMPLATES_MUTATE_TOOL } from "./tools.ts";
+import { TEMPLATES_MUTATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 /** Refused while an invoice uses the template: a finalized invoice must keep rendering as it was. */

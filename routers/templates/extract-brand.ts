@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BASE_DESIGNS, TEMPLATE_FONTS } from "../../render/templates/options.ts";
 import { extractBrand as extract } from "../../server/documents/brand/extract.ts";
 import { pricedProcedure } from "../builders.ts";
-import { TEMPLATES_MUTATE_TOOL } from "./tools.ts";
+import { TEMPLATES_MUTATE_TOOL } from "../tools.ts";
 
 const hexColor = z.string().describe("#rrggbb");
 const role = z.enum(["primary", "accent", "background", "text"]);

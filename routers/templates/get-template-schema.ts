@@ -4,7 +4,7 @@ import { visibleTemplate } from "../../server/documents/templates.ts";
 import { publicProcedure } from "../builders.ts";
 import { customTemplateReader } from "./reader.ts";
 import { templateId } from "./template.schema.ts";
-import { TEMPLATES_QUERY_TOOL } from "./tools.ts";
+import { TEMPLATES_QUERY_TOOL } from "../tools.ts";
 
 /**
  * The JSON Schema (draft 2020-12) of a design's options: open for the built-ins. A custom template

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { visibleTemplate } from "../../server/documents/templates.ts";
 import { publicProcedure } from "../builders.ts";
 import { templateId, templateOutput } from "./template.schema.ts";
-import { TEMPLATES_QUERY_TOOL } from "./tools.ts";
+import { TEMPLATES_QUERY_TOOL } from "../tools.ts";
 import { customTemplateReader } from "./reader.ts";
 
 /** Open for the built-in designs; a custom template needs its owner's key with templates:read. */

@@ -4,7 +4,7 @@ import { BUILT_IN_RECORDS, customRecord } from "../../server/documents/templates
 import { listOf, pagination } from "../shared/schemas.ts";
 import { publicProcedure } from "../builders.ts";
 import { templateOutput } from "./template.schema.ts";
-import { TEMPLATES_QUERY_TOOL } from "./tools.ts";
+import { TEMPLATES_QUERY_TOOL } from "../tools.ts";
 
 /**
  * Open: anyone sees the four built-in designs; a key with templates:read also sees its account's

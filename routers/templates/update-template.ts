@@ -4,7 +4,7 @@ import { checkedOptions, customRecord, mergedOptions, ownedTemplate, storedLogo 
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { logoInput, optionsInput, templateName, templateOutput } from "./template.schema.ts";
-import { TEMPLATES_MUTATE_TOOL } from "./tools.ts";
+import { TEMPLATES_MUTATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const updateTemplate = scopedProcedure("templates:write")

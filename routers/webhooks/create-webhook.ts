@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createEndpoint } from "../../server/automation/webhooks/endpoints.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { scopedProcedure } from "../builders.ts";
 import { eventTypes, webhookUrl, webhookWithSecret } from "./webhook.schema.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { removeEndpoint } from "../../server/automation/webhooks/endpoints.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { deletedOutput } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpointView, ownedEndpoint } from "../../server/automation/webhooks/endpoints.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { scopedProcedure } from "../builders.ts";
 import { webhookId, webhookOutput } from "./webhook.schema.ts";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listDeliveries } from "../../db/queries/webhooks.ts";
 import { deliveryView, ownedEndpoint } from "../../server/automation/webhooks/endpoints.ts";
 import { DELIVERY_STATUSES } from "../../server/domain/webhooks.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listEndpoints } from "../../db/queries/webhooks.ts";
 import { endpointView } from "../../server/automation/webhooks/endpoints.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { webhookOutput } from "./webhook.schema.ts";

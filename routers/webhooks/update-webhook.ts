@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { changeEndpoint } from "../../server/automation/webhooks/endpoints.ts";
-import { INVOICES_AUTOMATE_TOOL } from "../invoices/tools.ts";
+import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { scopedProcedure } from "../builders.ts";
 import { eventTypes, webhookId, webhookOutput, webhookUrl } from "./webhook.schema.ts";

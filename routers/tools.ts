@@ -1,5 +1,9 @@
+// The tool families (PROTOCOLS.md "MCP"): the spec's 20 tools, each grouping procedures of one or
+// more resources that dispatch on `action` (and `entity`). A procedure joins its family by its
+// `meta.tool`; the family's name, title, description, auth and hints live here once.
+import type { ToolFamily } from "./meta.ts";
+
 // The aggregate tools of the spec's catalog over the invoice procedures (DESIGN "One source").
-import type { ToolFamily } from "../meta.ts";
 
 export const INVOICES_QUERY_TOOL: ToolFamily = {
   name: "invoices.query",
@@ -61,4 +65,64 @@ export const INVOICES_AUTOMATE_TOOL: ToolFamily = {
     "Recurring rules (an invoice issued on a schedule: create, list, get, update, delete, pause, resume, skip the next, preview dates), webhooks (endpoints signed per Standard Webhooks: create, list, get, update, delete, rotate the secret, send a test event, list deliveries, redeliver), the account's events (list, get) and payment reminders (get, set). Pick one with action.",
   auth: "key",
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+};
+
+// entities.query and entities.mutate: one tool each over the client and product procedures,
+// dispatched on {entity, action} (DESIGN "One source").
+
+export const ENTITIES_QUERY_TOOL: ToolFamily = {
+  name: "entities.query",
+  title: "Query clients and products",
+  description: "List (with q search) or get clients and products.",
+  auth: "none",
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+};
+
+export const ENTITIES_MUTATE_TOOL: ToolFamily = {
+  name: "entities.mutate",
+  title: "Change clients and products",
+  description: "Create, update or delete clients and products.",
+  auth: "key",
+  hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
+};
+
+// templates.query, templates.mutate and templates.apply: the spec's catalog over the template
+// procedures (DESIGN "One source").
+
+export const TEMPLATES_QUERY_TOOL: ToolFamily = {
+  name: "templates.query",
+  title: "Query templates",
+  description:
+    "List or get invoice templates (the built-in classic, modern, minimal and bold designs, and with a key your custom ones), or read a design's option schema.",
+  auth: "none",
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+};
+
+export const TEMPLATES_MUTATE_TOOL: ToolFamily = {
+  name: "templates.mutate",
+  title: "Change templates",
+  description:
+    "Create a custom template from a built-in design (colors, fonts, logo, labels, footer, paper size, margins, shown blocks), update or delete it.",
+  auth: "key",
+  hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
+};
+
+export const TEMPLATES_APPLY_TOOL: ToolFamily = {
+  name: "templates.apply",
+  title: "Apply a template",
+  description: "Set the template an invoice renders with (template_id, or null for the default). Revisioned: send base_revision and a new operation_id.",
+  auth: "key",
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+};
+
+// The spec's `import` tool: import (the default) brings invoices, clients and products in from 16
+// formats; get and cancel follow a long import; ocr and extract, the paid actions, read documents.
+
+export const IMPORT_TOOL: ToolFamily = {
+  name: "import",
+  title: "Import and read documents",
+  description:
+    "import (default): bring invoices, clients and products in from a file — CSV, TSV, XLSX, JSON, UBL, CII, XRechnung, Factur-X, PDF, DOCX, vCard, Invoice DSL, Markdown, HTML, PNG/JPEG, text; the format is detected; several files at once with files: [{content, encoding, file_name}]. A file over 100 rows is a dry run unless options.dry_run says otherwise: it previews every record with its action and every problem {row or element, column or term, value, issue}. Commits are all-or-nothing (options.partial: true stores the good records); the same file again makes nothing new; progress streams on /api/mcp/stream and the call can be cancelled. get / cancel: an import by id. ocr: the text of an image or scanned PDF with word boxes. extract: an invoice draft from a PDF, image or text. Give content as base64 (or encoding text).",
+  auth: "key",
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
 };
