@@ -3,7 +3,7 @@ import { keyProcedure } from "../builders.ts";
 import { accountOutput } from "./account.schema.ts";
 import { accountView } from "./account-view.ts";
 
-export const getAccountProcedure = keyProcedure
+export const getAccount = keyProcedure
   .meta({ openapi: { method: "GET", path: "/account", tags: ["account"], operationId: "getAccount", summary: "The account's seller profile, which new invoices copy" } })
   .input(z.strictObject({}))
   .output(accountOutput)

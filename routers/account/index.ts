@@ -1,5 +1,5 @@
 import { router } from "../builders.ts";
-import { getAccountProcedure } from "./get-account.ts";
-import { updateAccountProcedure } from "./update-account.ts";
+import { getAccount } from "./get-account.ts";
+import { updateAccount } from "./update-account.ts";
 
-export const accountRouter = router({ get: getAccountProcedure, update: updateAccountProcedure });
+export const accountRouter = router({ get: getAccount, update: updateAccount });

@@ -32,7 +32,7 @@ export const updateAccountInput = z.strictObject({
     .optional(),
 });
 
-export const updateAccountProcedure = scopedProcedure("account:admin")
+export const updateAccount = scopedProcedure("account:admin")
   .meta({ openapi: { method: "PUT", path: "/account", tags: ["account"], operationId: "updateAccount", summary: "Update the seller profile; fields merge, null clears" } })
   .input(updateAccountInput)
   .output(accountOutput)

@@ -2,11 +2,11 @@ import { router } from "../builders.ts";
 import { createClient } from "./create-client.ts";
 import { deleteClient } from "./delete-client.ts";
 import { getClient } from "./get-client.ts";
-import { listClientsProcedure } from "./list-clients.ts";
+import { listClients } from "./list-clients.ts";
 import { updateClient } from "./update-client.ts";
 
 export const clientsRouter = router({
-  list: listClientsProcedure,
+  list: listClients,
   get: getClient,
   create: createClient,
   update: updateClient,

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { listClients } from "../../db/queries/clients.ts";
+import * as clients from "../../db/queries/clients.ts";
 import { ENTITIES_QUERY_TOOL } from "../tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { clientOutput } from "./client.schema.ts";
 
-export const listClientsProcedure = scopedProcedure("entities:read")
+export const listClients = scopedProcedure("entities:read")
   .meta({
     openapi: { method: "GET", path: "/clients", tags: ["clients"], operationId: "listClients", summary: "List clients by name; q searches name and e-mail" },
     tool: { ...ENTITIES_QUERY_TOOL, entity: "client", action: "list", example: { q: "globex" } },
@@ -19,6 +19,6 @@ export const listClientsProcedure = scopedProcedure("entities:read")
   )
   .output(listOf(clientOutput))
   .query(async ({ ctx, input }) => {
-    const { records, total } = await listClients(ctx.services.database.db, ctx.accountId, input);
+    const { records, total } = await clients.listClients(ctx.services.database.db, ctx.accountId, input);
     return { data: records, total, limit: input.limit, offset: input.offset };
   });

@@ -8,7 +8,7 @@ import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { eventOutput } from "./event.schema.ts";
 
-export const getEventProcedure = scopedProcedure("invoices:read")
+export const getEvent = scopedProcedure("invoices:read")
   .meta({
     openapi: { method: "GET", path: "/events/{id}", tags: ["events"], operationId: "getEvent", summary: "One event" },
     tool: { ...INVOICES_AUTOMATE_TOOL, action: "get_event", example: { id: EXAMPLE_IDS.event } },

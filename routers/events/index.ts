@@ -1,8 +1,8 @@
 import { router } from "../builders.ts";
-import { getEventProcedure } from "./get-event.ts";
-import { listEventsProcedure } from "./list-events.ts";
+import { getEvent } from "./get-event.ts";
+import { listEvents } from "./list-events.ts";
 
 export const eventsRouter = router({
-  list: listEventsProcedure,
-  get: getEventProcedure,
+  list: listEvents,
+  get: getEvent,
 });

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { listEvents } from "../../db/queries/events.ts";
+import * as events from "../../db/queries/events.ts";
 import { EVENT_RETENTION_DAYS, retainedSince } from "../../server/domain/events.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { eventOutput, eventType } from "./event.schema.ts";
 
-export const listEventsProcedure = scopedProcedure("invoices:read")
+export const listEvents = scopedProcedure("invoices:read")
   .meta({
     openapi: {
       method: "GET",
@@ -30,6 +30,6 @@ export const listEventsProcedure = scopedProcedure("invoices:read")
     const { type, resource_id, since, limit, offset } = input;
     const kept = retainedSince(ctx.services.clock.now());
     const asked = since ? new Date(since).toISOString() : kept;
-    const { rows, total } = await listEvents(ctx.services.database.db, ctx.accountId, { type, resourceId: resource_id, since: asked > kept ? asked : kept }, { limit, offset });
+    const { rows, total } = await events.listEvents(ctx.services.database.db, ctx.accountId, { type, resourceId: resource_id, since: asked > kept ? asked : kept }, { limit, offset });
     return { data: rows.map(({ seq: _seq, ...event }) => event), total, limit, offset };
   });

@@ -9,7 +9,7 @@ import { exportOptions, exportOutput } from "./export.schema.ts";
 import { INVOICES_EXPORT_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
-export const exportInvoiceProcedure = scopedProcedure("invoices:read")
+export const exportInvoice = scopedProcedure("invoices:read")
   .meta({
     openapi: {
       method: "POST",

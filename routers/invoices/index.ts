@@ -7,20 +7,20 @@ import { exportInlineInvoice } from "./export-inline-invoice.ts";
 import { renderInvoice } from "./render-invoice.ts";
 import { exportInvoicesBulk } from "./export-bulk.ts";
 import { exportInvoiceFormats } from "./export-formats.ts";
-import { exportInvoiceProcedure } from "./export-invoice.ts";
+import { exportInvoice } from "./export-invoice.ts";
 import { finalizeInvoice } from "./finalize-invoice.ts";
 import { getInvoice } from "./get-invoice.ts";
 import { getSharedInvoice } from "./get-shared-invoice.ts";
-import { invoiceHistoryProcedure } from "./invoice-history.ts";
-import { listInvoicesProcedure } from "./list-invoices.ts";
-import { listPaymentsProcedure } from "./list-payments.ts";
+import { invoiceHistory } from "./invoice-history.ts";
+import { listInvoices } from "./list-invoices.ts";
+import { listPayments } from "./list-payments.ts";
 import { recordPayment } from "./record-payment.ts";
-import { revokeShareProcedure } from "./revoke-share.ts";
-import { sendInvoiceProcedure } from "./send-invoice.ts";
-import { shareInvoiceProcedure } from "./share-invoice.ts";
+import { revokeShare } from "./revoke-share.ts";
+import { sendInvoice } from "./send-invoice.ts";
+import { shareInvoice } from "./share-invoice.ts";
 import { suggestItems } from "./suggest-items.ts";
 import { summarizeInlineInvoice } from "./summarize-inline-invoice.ts";
-import { summarizeInvoiceProcedure } from "./summarize-invoice.ts";
+import { summarizeInvoice } from "./summarize-invoice.ts";
 import { summarizeInvoices } from "./summarize-invoices.ts";
 import { summarizeSharedInvoice } from "./summarize-shared-invoice.ts";
 import { transitionInvoice } from "./transition-invoice.ts";
@@ -30,27 +30,27 @@ import { updateInvoice } from "./update-invoice.ts";
 export const invoicesRouter = router({
   create: createInvoice,
   createFromDsl: createInvoiceFromDsl,
-  list: listInvoicesProcedure,
+  list: listInvoices,
   get: getInvoice,
   update: updateInvoice,
   delete: deleteInvoice,
   transition: transitionInvoice,
   recordPayment,
-  payments: listPaymentsProcedure,
-  history: invoiceHistoryProcedure,
+  payments: listPayments,
+  history: invoiceHistory,
   finalize: finalizeInvoice,
   undoFinalize,
   duplicate: duplicateInvoice,
-  export: exportInvoiceProcedure,
+  export: exportInvoice,
   exportInline: exportInlineInvoice,
   render: renderInvoice,
   exportFormats: exportInvoiceFormats,
   exportBulk: exportInvoicesBulk,
-  send: sendInvoiceProcedure,
-  share: shareInvoiceProcedure,
-  unshare: revokeShareProcedure,
+  send: sendInvoice,
+  share: shareInvoice,
+  unshare: revokeShare,
   shared: getSharedInvoice,
-  summarize: summarizeInvoiceProcedure,
+  summarize: summarizeInvoice,
   summarizeShared: summarizeSharedInvoice,
   summarizeInline: summarizeInlineInvoice,
   summarizeSet: summarizeInvoices,

@@ -19,7 +19,7 @@ export const historyEntry = z.object({
   at: z.string(),
 });
 
-export const invoiceHistoryProcedure = scopedProcedure("invoices:read")
+export const invoiceHistory = scopedProcedure("invoices:read")
   .meta({
     openapi: { method: "GET", path: "/invoices/{id}/history", tags: ["invoices"], operationId: "invoiceHistory", summary: "Every edit and status move, with who and when" },
     tool: { ...INVOICES_QUERY_TOOL, action: "history", example: { id: EXAMPLE_IDS.invoice } },

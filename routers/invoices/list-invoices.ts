@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listInvoices } from "../../db/queries/invoices.ts";
+import * as invoices from "../../db/queries/invoices.ts";
 import { ownedClient } from "../../server/invoices/ownership.ts";
 import { isoDate, listOf, pagination, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
@@ -18,7 +18,7 @@ export const invoiceSelection = {
 
 export const listInvoicesInput = z.strictObject({ ...invoiceSelection, ...pagination });
 
-export const listInvoicesProcedure = scopedProcedure("invoices:read")
+export const listInvoices = scopedProcedure("invoices:read")
   .meta({
     openapi: { method: "GET", path: "/invoices", tags: ["invoices"], operationId: "listInvoices", summary: "List invoices, newest issue date first" },
     tool: { ...INVOICES_QUERY_TOOL, action: "list", isDefault: true, example: { status: "overdue", limit: 10 } },
@@ -28,6 +28,6 @@ export const listInvoicesProcedure = scopedProcedure("invoices:read")
   .query(async ({ ctx, input }) => {
     const { db } = ctx.services.database;
     if (input.client_id) await ownedClient(db, ctx.accountId, input.client_id, "client_id");
-    const { records, total } = await listInvoices(db, ctx.accountId, input);
+    const { records, total } = await invoices.listInvoices(db, ctx.accountId, input);
     return { data: records, total, limit: input.limit, offset: input.offset };
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listPayments } from "../../db/queries/payments.ts";
+import * as payments from "../../db/queries/payments.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
@@ -16,7 +16,7 @@ const paymentRecordOutput = z.object({
   created_at: z.string(),
 });
 
-export const listPaymentsProcedure = scopedProcedure("invoices:read")
+export const listPayments = scopedProcedure("invoices:read")
   .meta({
     openapi: { method: "GET", path: "/invoices/{id}/payments", tags: ["invoices"], operationId: "listPayments", summary: "Payments recorded on an invoice" },
     tool: { ...INVOICES_QUERY_TOOL, action: "payments", example: { id: EXAMPLE_IDS.invoice } },
@@ -26,5 +26,5 @@ export const listPaymentsProcedure = scopedProcedure("invoices:read")
   .query(async ({ ctx, input }) => {
     const { db } = ctx.services.database;
     await ownedInvoice(db, ctx.accountId, input.id);
-    return { data: await listPayments(db, ctx.accountId, input.id) };
+    return { data: await payments.listPayments(db, ctx.accountId, input.id) };
   });

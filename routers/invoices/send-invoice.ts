@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sendInvoice } from "../../server/invoices/send.ts";
+import * as sending from "../../server/invoices/send.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { revisionFields } from "./invoice.schema.ts";
@@ -8,7 +8,7 @@ import { sendOptionsShape, sendResultOutput } from "./send.schema.ts";
 import { INVOICES_SEND_TOOL } from "../tools.ts";
 import { writerOf } from "./writer.ts";
 
-export const sendInvoiceProcedure = invoiceWriteProcedure
+export const sendInvoice = invoiceWriteProcedure
   .meta({
     openapi: {
       method: "POST",
@@ -28,5 +28,5 @@ export const sendInvoiceProcedure = invoiceWriteProcedure
   .output(sendResultOutput)
   .mutation(({ ctx, input }) => {
     const { id, base_revision, operation_id, ...options } = input;
-    return sendInvoice(ctx.services, writerOf(ctx), { invoiceId: id, baseRevision: base_revision, operationId: operation_id, options });
+    return sending.sendInvoice(ctx.services, writerOf(ctx), { invoiceId: id, baseRevision: base_revision, operationId: operation_id, options });
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
-import { DEFAULT_SHARE_DAYS, shareInvoice } from "../../server/documents/shares.ts";
+import * as shares from "../../server/documents/shares.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { INVOICES_MUTATE_TOOL } from "../tools.ts";
@@ -15,7 +15,7 @@ export const shareOutput = z
   .meta({ id: "ShareLink" });
 
 /** Not revisioned (DESIGN): the link is not part of the invoice's content. */
-export const shareInvoiceProcedure = scopedProcedure("invoices:write")
+export const shareInvoice = scopedProcedure("invoices:write")
   .meta({
     openapi: {
       method: "POST",
@@ -26,9 +26,9 @@ export const shareInvoiceProcedure = scopedProcedure("invoices:write")
     },
     tool: { ...INVOICES_MUTATE_TOOL, action: "share", example: { id: EXAMPLE_IDS.invoice, expires_in_days: 30 } },
   })
-  .input(z.strictObject({ id: resourceId("inv"), expires_in_days: z.int().min(1).max(365).default(DEFAULT_SHARE_DAYS).describe("lifetime of a new link, 1 to 365 days") }))
+  .input(z.strictObject({ id: resourceId("inv"), expires_in_days: z.int().min(1).max(365).default(shares.DEFAULT_SHARE_DAYS).describe("lifetime of a new link, 1 to 365 days") }))
   .output(shareOutput)
   .mutation(async ({ ctx, input }) => {
     const record = await ownedInvoice(ctx.services.database.db, ctx.accountId, input.id);
-    return shareInvoice(ctx.services, ctx.accountId, record, input.expires_in_days);
+    return shares.shareInvoice(ctx.services, ctx.accountId, record, input.expires_in_days);
   });

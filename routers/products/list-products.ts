@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { listProducts } from "../../db/queries/products.ts";
+import * as products from "../../db/queries/products.ts";
 import { ENTITIES_QUERY_TOOL } from "../tools.ts";
 import { listOf, pagination } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { productOutput } from "./product.schema.ts";
 
-export const listProductsProcedure = scopedProcedure("entities:read")
+export const listProducts = scopedProcedure("entities:read")
   .meta({
     openapi: { method: "GET", path: "/products", tags: ["products"], operationId: "listProducts", summary: "List products by name; q searches name, SKU and description" },
     tool: { ...ENTITIES_QUERY_TOOL, entity: "product", action: "list", example: { q: "consult" } },
@@ -13,6 +13,6 @@ export const listProductsProcedure = scopedProcedure("entities:read")
   .input(z.strictObject({ q: z.string().min(1).max(200).optional(), ...pagination }))
   .output(listOf(productOutput))
   .query(async ({ ctx, input }) => {
-    const { records, total } = await listProducts(ctx.services.database.db, ctx.accountId, input);
+    const { records, total } = await products.listProducts(ctx.services.database.db, ctx.accountId, input);
     return { data: records, total, limit: input.limit, offset: input.offset };
   });

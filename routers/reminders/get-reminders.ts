@@ -4,7 +4,7 @@ import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { scopedProcedure } from "../builders.ts";
 import { reminderScheduleOutput } from "./reminder.schema.ts";
 
-export const getRemindersProcedure = scopedProcedure("invoices:read")
+export const getReminders = scopedProcedure("invoices:read")
   .meta({
     openapi: {
       method: "GET",

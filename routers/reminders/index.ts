@@ -1,8 +1,8 @@
 import { router } from "../builders.ts";
-import { getRemindersProcedure } from "./get-reminders.ts";
-import { setRemindersProcedure } from "./set-reminders.ts";
+import { getReminders } from "./get-reminders.ts";
+import { setReminders } from "./set-reminders.ts";
 
 export const remindersRouter = router({
-  get: getRemindersProcedure,
-  set: setRemindersProcedure,
+  get: getReminders,
+  set: setReminders,
 });

@@ -5,7 +5,7 @@ import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { scopedProcedure } from "../builders.ts";
 import { reminderScheduleInput, reminderScheduleOutput } from "./reminder.schema.ts";
 
-export const setRemindersProcedure = scopedProcedure("account:admin")
+export const setReminders = scopedProcedure("account:admin")
   .meta({
     openapi: {
       method: "PUT",

@@ -5,11 +5,11 @@ import { deleteTemplate } from "./delete-template.ts";
 import { extractBrand } from "./extract-brand.ts";
 import { getTemplateSchema } from "./get-template-schema.ts";
 import { getTemplate } from "./get-template.ts";
-import { listTemplatesProcedure } from "./list-templates.ts";
+import { listTemplates } from "./list-templates.ts";
 import { updateTemplate } from "./update-template.ts";
 
 export const templatesRouter = router({
-  list: listTemplatesProcedure,
+  list: listTemplates,
   get: getTemplate,
   schema: getTemplateSchema,
   create: createTemplate,
