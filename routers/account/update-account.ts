@@ -3,7 +3,7 @@ import { saveProfile } from "../../db/queries/accounts.ts";
 import { setSequence } from "../../db/queries/number-sequences.ts";
 import { toAddress } from "../../server/domain/invoice.ts";
 import { isTimeZone } from "../../server/domain/profile.ts";
-import { loadProfile } from "../../server/invoices/writes.ts";
+import { loadProfile } from "../../server/accounts/profile.ts";
 import { invoiceType } from "../invoices/invoice.schema.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { addressInput, currencyCode, email, localeTag, paymentInput } from "../shared/schemas.ts";

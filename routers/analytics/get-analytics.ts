@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AGING_BUCKETS, GRANULARITIES } from "../../server/domain/analytics.ts";
 import { INVOICE_STATUSES, INVOICE_TYPES } from "../../server/domain/lifecycle.ts";
 import { accountAnalytics, ANALYTICS_SECTIONS } from "../../server/invoices/analytics.ts";
-import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
+import { loadProfile, todayFor } from "../../server/accounts/profile.ts";
 import { currencyCode, isoDate } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 

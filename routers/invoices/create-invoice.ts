@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { newId } from "../../server/domain/ids.ts";
 import { newInvoice } from "../../server/domain/invoice.ts";
-import { createOnce, loadProfile, resolveReferences } from "../../server/invoices/writes.ts";
+import { createOnce, resolveReferences } from "../../server/invoices/writes.ts";
+import { loadProfile } from "../../server/accounts/profile.ts";
 import { scopedProcedure } from "../builders.ts";
 import { createFields, idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
 import { writerOf } from "./writer.ts";

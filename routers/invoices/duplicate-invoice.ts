@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { newId } from "../../server/domain/ids.ts";
 import { duplicatedInvoice } from "../../server/domain/invoice.ts";
-import { createOnce, loadProfile, todayFor } from "../../server/invoices/writes.ts";
+import { createOnce } from "../../server/invoices/writes.ts";
+import { loadProfile, todayFor } from "../../server/accounts/profile.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { exportBulk, bulkInvoices, MAX_BULK_INVOICES } from "../../server/documents/bulk-export.ts";
 import { DEFAULT_DESIGN, visibleTemplate, type TemplateRecord } from "../../server/documents/templates.ts";
-import { loadProfile } from "../../server/invoices/writes.ts";
+import { loadProfile } from "../../server/accounts/profile.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

@@ -3,7 +3,7 @@ import { EXPORT_FORMATS } from "../../render/export.ts";
 import { exportFormats } from "../../server/documents/bulk-export.ts";
 import { DEFAULT_DESIGN, visibleTemplate } from "../../server/documents/templates.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
-import { loadProfile } from "../../server/invoices/writes.ts";
+import { loadProfile } from "../../server/accounts/profile.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

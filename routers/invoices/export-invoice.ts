@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { loadProfile } from "../../server/invoices/writes.ts";
+import { loadProfile } from "../../server/accounts/profile.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { exportFile, exportReply } from "../../server/documents/exports.ts";
 import { DEFAULT_DESIGN, visibleTemplate } from "../../server/documents/templates.ts";

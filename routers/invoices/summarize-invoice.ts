@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as summary from "../../render/summary/invoice.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
-import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
+import { loadProfile, todayFor } from "../../server/accounts/profile.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";

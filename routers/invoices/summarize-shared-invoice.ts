@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sharedInvoice } from "../../server/documents/shares.ts";
 import { summarizeInvoice } from "../../render/summary/invoice.ts";
-import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
+import { loadProfile, todayFor } from "../../server/accounts/profile.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { publicProcedure } from "../builders.ts";
 import { invoiceSummaryOutput, summaryLanguage } from "./summary.schema.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { editedInvoice } from "../../server/domain/invoice.ts";
-import { assertNumberFree, loadProfile, resolveReferences, saveRevision, transitioned } from "../../server/invoices/writes.ts";
+import { assertNumberFree, resolveReferences, saveRevision, transitioned } from "../../server/invoices/writes.ts";
+import { loadProfile } from "../../server/accounts/profile.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, invoiceStatus, revisionFields, updateFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";

@@ -5,7 +5,7 @@ import { newId } from "../../server/domain/ids.ts";
 import { duplicatedInvoice } from "../../server/domain/invoice.ts";
 import { occurrence } from "../../server/domain/recurrence.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
-import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
+import { loadProfile, todayFor } from "../../server/accounts/profile.ts";
 import { sendOptionsSchema } from "../invoices/send.schema.ts";
 import { mayApprove } from "../../server/domain/access.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";

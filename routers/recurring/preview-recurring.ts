@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ownedRule } from "../../server/automation/recurring-rules.ts";
 import { upcomingDates } from "../../server/domain/recurrence.ts";
-import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
+import { loadProfile, todayFor } from "../../server/accounts/profile.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { scopedProcedure } from "../builders.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { saveRule } from "../../db/queries/recurring.ts";
 import { assertValidChoices, ownedRule, rescheduledNextDate, statusWith, type RuleChoices } from "../../server/automation/recurring-rules.ts";
-import { loadProfile, todayFor } from "../../server/invoices/writes.ts";
+import { loadProfile, todayFor } from "../../server/accounts/profile.ts";
 import { sendOptionsSchema } from "../invoices/send.schema.ts";
 import { mayApprove } from "../../server/domain/access.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";

@@ -11,7 +11,8 @@ import { FAILURES_BEFORE_PAUSE, nextDateAfter, nextDateFrom } from "../domain/re
 import { addDays, dateInZone } from "../domain/clock.ts";
 import { emptyProfile } from "../domain/profile.ts";
 import { sendAfterCreate, type SendOptions } from "../invoices/send.ts";
-import { finalized, insertNewInvoice, loadProfile, todayFor, type IdempotentCreate, type Writer } from "../invoices/writes.ts";
+import { finalized, insertNewInvoice, type IdempotentCreate, type Writer } from "../invoices/writes.ts";
+import { loadProfile, todayFor } from "../accounts/profile.ts";
 import type { Services } from "../services.ts";
 import { pausedEvent, statusWith } from "./recurring-rules.ts";
 import type { Job } from "./scheduler.ts";

@@ -9,7 +9,7 @@ import { DEFAULT_SHARE_DAYS, shareLinkIn } from "../documents/shares.ts";
 import { dueReminder, isRemindable, reminderDueDates, type ReminderSchedule } from "../domain/reminders.ts";
 import { ownedInvoice } from "../invoices/ownership.ts";
 import { clientEmailOf } from "../invoices/send.ts";
-import { loadProfile, todayFor } from "../invoices/writes.ts";
+import { loadProfile, todayFor } from "../accounts/profile.ts";
 import type { Services } from "../services.ts";
 import { reminderContent } from "./mail/content.ts";
 import { queueMail } from "./mail/queue.ts";

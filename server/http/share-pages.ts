@@ -5,7 +5,8 @@
 // The page loads the browser-agent bridge script (/share-assets/bridge-<hash>.js, faces/webmcp.ts).
 // A link scanner that only GETs never marks an invoice viewed, and the owner previewing through the
 // API never does either. Visitors are counted against the anonymous tier of their address.
-import { loadProfile, saveSystemMove } from "../invoices/writes.ts";
+import { saveSystemMove } from "../invoices/writes.ts";
+import { loadProfile } from "../accounts/profile.ts";
 import { SHARE_PAGE_TOOLS, sharePage, sharePageCsp, sharePageToolUrl } from "../../render/share-page.ts";
 import { AppError } from "../domain/errors.ts";
 import { base64Url } from "../domain/signing.ts";

@@ -20,7 +20,8 @@ import { DEFAULT_ATTACHMENTS, type AttachmentFormat } from "../domain/mail.ts";
 import { formatInvoiceNumber } from "../domain/numbering.ts";
 import type { StoredProfile } from "../domain/profile.ts";
 import { sendAfterCreate, type SendOptions } from "./send.ts";
-import { createOnce, finalized, loadProfile, resolveReferences, todayFor, type Writer } from "./writes.ts";
+import { createOnce, finalized, resolveReferences, type Writer } from "./writes.ts";
+import { loadProfile, todayFor } from "../accounts/profile.ts";
 
 /** The DSL's example wherever it is shown (the tool's example call, llms.txt): a test creates an invoice from it. */
 export const DSL_EXAMPLE = [

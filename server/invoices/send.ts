@@ -12,7 +12,8 @@ import type { InvoiceRecord } from "../domain/invoice.ts";
 import { transitionRefused } from "../domain/lifecycle.ts";
 import { DEFAULT_ATTACHMENTS, MAX_RECIPIENTS, movesToSend, type AttachmentFormat, type MailStatus } from "../domain/mail.ts";
 import type { Services } from "../services.ts";
-import { loadProfile, saveRevision, transitioned, type Change, type Writer } from "./writes.ts";
+import { saveRevision, transitioned, type Change, type Writer } from "./writes.ts";
+import { loadProfile } from "../accounts/profile.ts";
 
 export type SendOptions = {
   via: "email" | "link";

@@ -8,7 +8,7 @@ import { findClientByEmailOrName } from "../../db/queries/clients.ts";
 import { recentLines } from "../../db/queries/invoice-lines.ts";
 import { invoiceCount, suggestLines, usualCurrency, usualTerms, type LineSuggestion, type TermsSuggestion } from "../domain/suggestions.ts";
 import { ownedClient } from "./ownership.ts";
-import { loadProfile, todayFor } from "./writes.ts";
+import { loadProfile, todayFor } from "../accounts/profile.ts";
 
 export const HISTORY_LINES = 1000;
 

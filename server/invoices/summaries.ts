@@ -8,7 +8,7 @@ import { summarizeSet, type SetFigures } from "../../render/summary/set.ts";
 import { daysBetween } from "../domain/clock.ts";
 import type { InvoiceStatus } from "../domain/lifecycle.ts";
 import { ownedClient } from "./ownership.ts";
-import { loadProfile, todayFor } from "./writes.ts";
+import { loadProfile, todayFor } from "../accounts/profile.ts";
 
 export type SetSummaryResult = { text: string; language: string; figures: SetFigures };
 

@@ -2,7 +2,6 @@
 // lives once: a revisioned save (operation replay → tenancy → revision check → change → revision+1,
 // history and operation record in one transaction) and an idempotent create.
 import type { Executor } from "../../db/client.ts";
-import { getAccount } from "../../db/queries/accounts.ts";
 import { addHistories, addHistory, type HistoryAction } from "../../db/queries/invoice-history.ts";
 import { findInvoiceByNumber, insertInvoice, insertInvoices, replaceInvoice } from "../../db/queries/invoices.ts";
 import { takeNextNumber } from "../../db/queries/number-sequences.ts";
@@ -11,13 +10,12 @@ import { insertPayment } from "../../db/queries/payments.ts";
 import { fingerprint } from "../domain/canonical.ts";
 import { invoiceEvents } from "../domain/events.ts";
 import { assertUsableTemplate } from "../documents/templates.ts";
-import { dateInZone } from "../domain/clock.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import type { ClientSnapshot, InvoiceFieldsInput, InvoiceRecord, PrecedingInput, PrecedingInvoice, Resolved } from "../domain/invoice.ts";
 import { planTransition, type InvoiceStatus, type Mover } from "../domain/lifecycle.ts";
 import { formatInvoiceNumber } from "../domain/numbering.ts";
-import type { StoredProfile } from "../domain/profile.ts";
+import { loadProfile, todayFor } from "../accounts/profile.ts";
 import { ownedClient, ownedInvoice } from "./ownership.ts";
 import type { Services } from "../services.ts";
 
@@ -25,17 +23,6 @@ import type { Services } from "../services.ts";
 export type Writer = { accountId: string; actor: string; mover: Mover };
 
 export type Change = { record: InvoiceRecord; action: HistoryAction; changes: string[]; note?: string | null };
-
-export async function loadProfile(db: Executor, accountId: string): Promise<StoredProfile> {
-  const account = await getAccount(db, accountId);
-  if (!account) throw new AppError("UNAUTHORIZED", "The account of this key no longer exists");
-  return account.profile;
-}
-
-/** Today in the account's time zone. */
-export function todayFor(profile: StoredProfile, now: Date): string {
-  return dateInZone(now, profile.timezone);
-}
 
 async function resolveClient(db: Executor, accountId: string, clientId: string): Promise<ClientSnapshot> {
   const client = await ownedClient(db, accountId, clientId, "client_id");

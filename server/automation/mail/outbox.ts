@@ -14,7 +14,7 @@ import { newId } from "../../domain/ids.ts";
 import type { InvoiceRecord } from "../../domain/invoice.ts";
 import { isAccountMail, isPermanentFailure, nextAttemptAt, type AttachmentFormat } from "../../domain/mail.ts";
 import { isRemindable } from "../../domain/reminders.ts";
-import { loadProfile } from "../../invoices/writes.ts";
+import { loadProfile } from "../../accounts/profile.ts";
 import type { Services } from "../../services.ts";
 import type { Job } from "../scheduler.ts";
 import { composeMail, type Attachment } from "./compose.ts";
