@@ -14,15 +14,8 @@ import { assertBusinessRules } from "./einvoice/rules/index.ts";
 import { toUbl } from "./einvoice/ubl.ts";
 import { toXRechnung } from "./einvoice/xrechnung.ts";
 import type { RenderTemplate } from "./templates/template.ts";
+import { EINVOICE_FORMATS, type ExportFormat, type XRechnungSyntax } from "../server/domain/formats.ts";
 
-/** DESIGN "Rendering and export": the 14 formats, pdf by default. */
-export const EXPORT_FORMATS = ["pdf", "png", "svg", "html", "json", "csv", "xlsx", "docx", "md", "dsl", "ubl", "cii", "facturx", "xrechnung"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const XRECHNUNG_SYNTAXES = ["ubl", "cii"] as const;
-export type XRechnungSyntax = (typeof XRECHNUNG_SYNTAXES)[number];
-
-/** Formats that are an e-invoice: they need a number and an invoice or credit note. */
-export const EINVOICE_FORMATS: ReadonlySet<ExportFormat> = new Set(["ubl", "cii", "facturx", "xrechnung"]);
 
 /** Formats that do not depend on the template: their stored file is shared by every template. */
 export const TEMPLATE_FREE_FORMATS: ReadonlySet<ExportFormat> = new Set(["json", "csv", "xlsx", "docx", "md", "dsl", "ubl", "cii", "xrechnung"]);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { BaseDesign, StoredLogo } from "../../render/templates/options.ts";
+import type { BaseDesign, StoredLogo } from "../../server/domain/templates.ts";
 import type { Executor } from "../client.ts";
 import { invoices, templates } from "../schema/index.ts";
 

@@ -5,7 +5,7 @@
 // an accent band; minimal type and space only, one hairline under the header and one above the
 // total; bold a panel-coloured masthead over an accent stripe, accent-barred headings, a panel
 // table header with striped rows and the amount to pay on an accent band.
-import type { BaseDesign } from "../templates/options.ts";
+import type { BaseDesign } from "../../server/domain/templates.ts";
 
 /**
  * Text on a panel takes the panel's readable colours (palette.ts): the custom properties are

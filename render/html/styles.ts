@@ -4,7 +4,8 @@
 // margins, its line table's header repeats on every page and its totals print once, at the end.
 import type { Direction } from "../fonts/bidi.ts";
 import type { Labels } from "../labels.ts";
-import type { BaseDesign, PaperSize, TemplateFont, TemplateOptions } from "../templates/options.ts";
+import type { PaperSize, TemplateFont, TemplateOptions } from "../templates/options.ts";
+import type { BaseDesign } from "../../server/domain/templates.ts";
 import { DESIGN_CSS } from "./designs.ts";
 import type { Palette } from "./palette.ts";
 

@@ -17,7 +17,7 @@ import { bold } from "./designs/bold.ts";
 import { classic } from "./designs/classic.ts";
 import { minimal } from "./designs/minimal.ts";
 import { modern } from "./designs/modern.ts";
-import type { BaseDesign } from "./options.ts";
+import type { BaseDesign } from "../../server/domain/templates.ts";
 import type { RenderTemplate } from "./template.ts";
 
 export const DESIGNS: Readonly<Record<BaseDesign, Design>> = { classic, modern, minimal, bold };

@@ -5,9 +5,8 @@
 // the four designs share one set of keys and differ in their values and in how they lay them out.
 import { z } from "zod";
 import type { Labels } from "../labels.ts";
+import { BASE_DESIGNS, type BaseDesign } from "../../server/domain/templates.ts";
 
-export const BASE_DESIGNS = ["classic", "modern", "minimal", "bold"] as const;
-export type BaseDesign = (typeof BASE_DESIGNS)[number];
 
 /** The labels a template may reword: every plain-text key of `Labels`. */
 export const OVERRIDABLE_LABELS = [
@@ -53,8 +52,6 @@ export type PaperSize = (typeof PAPER_SIZES)[number];
 export const SHOWABLE = ["logo", "tax_ids", "delivery_date", "tax_breakdown", "payment", "qr_code", "notes", "page_numbers", "tax_rate_column"] as const;
 export type Showable = (typeof SHOWABLE)[number];
 
-/** A logo as stored with a custom template: PNG or JPEG bytes in the blob store. */
-export type StoredLogo = { content_type: "image/png" | "image/jpeg"; width: number; height: number; size: number; sha256: string };
 
 export type TemplateOptions = {
   colors: { accent: string; text: string; muted: string; rule: string; panel: string };

@@ -1,6 +1,7 @@
 // The template a render receives: a base design, its complete options and the logo's bytes. This is
 // plain data (structured-clone safe), so it crosses into a render worker as it is.
-import { BASE_DEFAULTS, type BaseDesign, type TemplateOptions } from "./options.ts";
+import { BASE_DEFAULTS, type TemplateOptions } from "./options.ts";
+import { type BaseDesign } from "../../server/domain/templates.ts";
 
 export type RenderLogo = { format: "png" | "jpeg"; bytes: Uint8Array; width: number; height: number };
 

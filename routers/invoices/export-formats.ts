@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EXPORT_FORMATS } from "../../render/export.ts";
+import { EXPORT_FORMATS } from "../../server/domain/formats.ts";
 import { exportFormats } from "../../server/documents/bulk-export.ts";
 import { DEFAULT_DESIGN, visibleTemplate } from "../../server/documents/templates.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";

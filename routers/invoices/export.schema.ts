@@ -1,7 +1,7 @@
 // Export on the wire: what export takes and the signed link it returns (DESIGN "Rendering and export").
 import { z } from "zod";
-import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../render/export.ts";
-import { BASE_DESIGNS } from "../../render/templates/options.ts";
+import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../server/domain/formats.ts";
+import { BASE_DESIGNS } from "../../server/domain/templates.ts";
 import { templateId } from "../templates/template.schema.ts";
 
 export const exportOptions = {

@@ -6,7 +6,7 @@ import { missingSettings, USDC } from "../../server/domain/x402.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { TIER_NAMES } from "../../server/domain/tiers.ts";
 import { MAX_BODY_BYTES, SUPPORTED_PROTOCOL_VERSIONS } from "../../server/domain/wire.ts";
-import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../render/export.ts";
+import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../server/domain/formats.ts";
 import { MAX_DOCUMENT_BYTES } from "../../server/imports/document.ts";
 import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from "../../server/imports/model.ts";
 import { LABELS } from "../../render/labels.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { insertTemplate, type TemplateRow } from "../../db/queries/templates.ts";
 import { newId } from "../../server/domain/ids.ts";
-import { BASE_DESIGNS } from "../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../server/domain/templates.ts";
 import { checkedOptions, customRecord, storedLogo } from "../../server/documents/templates.ts";
 import { scopedProcedure } from "../builders.ts";
 import { logoInput, optionsInput, templateName, templateOutput } from "./template.schema.ts";

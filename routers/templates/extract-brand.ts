@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BASE_DESIGNS, TEMPLATE_FONTS } from "../../render/templates/options.ts";
+import { TEMPLATE_FONTS } from "../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../server/domain/templates.ts";
 import { extractBrand as extract } from "../../server/documents/brand/extract.ts";
 import { pricedProcedure } from "../builders.ts";
 import { TEMPLATES_MUTATE_TOOL } from "../tools.ts";

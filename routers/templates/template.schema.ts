@@ -1,6 +1,7 @@
 // The template on the wire, and the fields create and update accept.
 import { z } from "zod";
-import { BASE_DESIGNS, OVERRIDABLE_LABELS, PAPER_SIZES, SHOWABLE, TEMPLATE_FONTS } from "../../render/templates/options.ts";
+import { OVERRIDABLE_LABELS, PAPER_SIZES, SHOWABLE, TEMPLATE_FONTS } from "../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../server/domain/templates.ts";
 
 const logoOutput = z
   .object({

@@ -11,7 +11,7 @@
 import type { Client } from "@libsql/client";
 import type { BlobStore } from "../../server/platform/blob-store.ts";
 import { logoBlobKey } from "../../server/documents/templates.ts";
-import type { StoredLogo } from "../../render/templates/options.ts";
+import type { StoredLogo } from "../../server/domain/templates.ts";
 import { sha256Hex } from "./digest.ts";
 import type { BlobEntry } from "./manifest.ts";
 

@@ -4,7 +4,7 @@
 import { encode } from "fast-png";
 import { newInvoice, type InvoiceFieldsInput, type InvoiceRecord } from "../../server/domain/invoice.ts";
 import { emptyProfile, type StoredProfile } from "../../server/domain/profile.ts";
-import type { BaseDesign } from "../../render/templates/options.ts";
+import type { BaseDesign } from "../../server/domain/templates.ts";
 import { builtInTemplate, type RenderLogo, type RenderTemplate } from "../../render/templates/template.ts";
 import { GERMAN } from "./invoices.ts";
 

@@ -3,7 +3,8 @@
 // (invoice revision, template and its revision, format, syntax; the seller profile for e-invoices)
 // reuses the stored file and gives it another full lifetime.
 import { extendFile, findCachedFile, insertFile, type StoredFile } from "../../db/queries/files.ts";
-import { EINVOICE_FORMATS, TEMPLATE_FREE_FORMATS, type ExportFormat, type XRechnungSyntax } from "../../render/export.ts";
+import { TEMPLATE_FREE_FORMATS } from "../../render/export.ts";
+import { EINVOICE_FORMATS, type ExportFormat, type XRechnungSyntax } from "../domain/formats.ts";
 import { fingerprint } from "../domain/canonical.ts";
 import type { InvoiceRecord } from "../domain/invoice.ts";
 import { newId } from "../domain/ids.ts";

@@ -2,7 +2,8 @@
 // under a millisecond) run inline; everything else — layout and painting, office files, XML with
 // its business-rule checks, PDF/A — runs in the worker pool, so a 50 ms PNG never holds up the
 // requests behind it (DESIGN "Rendering and export").
-import { exportInvoice, type ExportedFile, type ExportFormat, type ExportPayload } from "../../render/export.ts";
+import { exportInvoice, type ExportedFile, type ExportPayload } from "../../render/export.ts";
+import { type ExportFormat } from "../domain/formats.ts";
 import type { AcceptedLogo } from "../../render/logo.ts";
 import { createRenderPool } from "./render-pool.ts";
 

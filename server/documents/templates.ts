@@ -3,7 +3,9 @@
 // against the base, logo bytes read from the blob store).
 import type { Executor } from "../../db/client.ts";
 import { findTemplate, type TemplateRow } from "../../db/queries/templates.ts";
-import { BASE_DESIGNS, BASE_DEFAULTS, optionsSchema, resolveOptions, type BaseDesign, type StoredLogo, type TemplateOptions } from "../../render/templates/options.ts";
+import { BASE_DEFAULTS, optionsSchema, resolveOptions, type TemplateOptions } from "../../render/templates/options.ts";
+import { BASE_DESIGNS, type BaseDesign } from "../domain/templates.ts";
+import { type StoredLogo } from "../domain/templates.ts";
 import { builtInTemplate, type RenderTemplate } from "../../render/templates/template.ts";
 import type { BlobStore } from "../platform/blob-store.ts";
 import type { Services } from "../services.ts";

@@ -1,6 +1,6 @@
 // Rules of sending by e-mail (issue 8), pure: which files may ride along, how many recipients a
 // message takes, and when a failed delivery is tried again.
-import type { ExportFormat } from "../../render/export.ts";
+import type { ExportFormat } from "./formats.ts";
 import type { InvoiceStatus } from "./lifecycle.ts";
 import { jitteredWaitMs } from "./retry.ts";
 

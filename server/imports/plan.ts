@@ -9,7 +9,7 @@ import { findClient, findClientByEmailOrName } from "../../db/queries/clients.ts
 import { findImportedRecords, type ImportRecordKind } from "../../db/queries/imports.ts";
 import { findInvoiceByNumber, ownedInvoiceIds } from "../../db/queries/invoices.ts";
 import { findProduct, findProductBySkuOrName } from "../../db/queries/products.ts";
-import { EINVOICE_FORMATS } from "../../render/export.ts";
+import { EINVOICE_FORMATS } from "../domain/formats.ts";
 import { fingerprint } from "../domain/canonical.ts";
 import { newClient, newProduct, type ClientInput, type ClientRecord, type ProductRecord, type ProductInput } from "../domain/entities.ts";
 import { AppError } from "../domain/errors.ts";

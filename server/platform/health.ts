@@ -2,12 +2,17 @@
 // rate limited, so one set of checks serves every caller for a second: probing cannot be turned
 // into a stream of writes.
 import { databaseAnswers, kvRoundTrip } from "../../db/queries/health.ts";
-import type { Services } from "../services.ts";
+import type { Database } from "../../db/client.ts";
+import type { Clock } from "../domain/clock.ts";
+import type { BlobStore } from "./blob-store.ts";
+
+/** What health looks at: the parts the service stands on (the services pass themselves). */
+export type HealthParts = { database: Database; blobs: BlobStore; clock: Clock; version: string };
 
 export type HealthReport = { status: "ok" | "degraded"; version: string; d1: boolean; r2: boolean; kv: boolean; timestamp: string };
 
 const FRESH_MS = 1000;
-const recent = new WeakMap<Services, { at: number; report: Promise<HealthReport> }>();
+const recent = new WeakMap<HealthParts, { at: number; report: Promise<HealthReport> }>();
 
 async function passes(check: () => Promise<boolean>): Promise<boolean> {
   try {
@@ -17,7 +22,7 @@ async function passes(check: () => Promise<boolean>): Promise<boolean> {
   }
 }
 
-async function runChecks(services: Services, now: Date): Promise<HealthReport> {
+async function runChecks(services: HealthParts, now: Date): Promise<HealthReport> {
   const { database, blobs } = services;
   const stamp = now.toISOString();
   const [d1, r2, kv] = await Promise.all([
@@ -34,7 +39,7 @@ async function runChecks(services: Services, now: Date): Promise<HealthReport> {
   return { status: d1 && r2 && kv ? "ok" : "degraded", version: services.version, d1, r2, kv, timestamp: stamp };
 }
 
-export function checkHealth(services: Services): Promise<HealthReport> {
+export function checkHealth(services: HealthParts): Promise<HealthReport> {
   const now = services.clock.now();
   const last = recent.get(services);
   if (last && now.getTime() - last.at < FRESH_MS && now.getTime() >= last.at) return last.report;

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { layoutInvoice } from "../../render/templates/index.ts";
-import { BASE_DESIGNS } from "../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../server/domain/templates.ts";
 import { renderSvg } from "../../render/visual.ts";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { pixelsOf } from "../render/paint/png-pixels.ts";

@@ -1,6 +1,7 @@
 // The export payloads the render pool's tests (and their Deno probe) send: one finalized invoice with
 // a fixed id and number, so the Bun test and the Deno probe export the very same record.
-import type { ExportFormat, ExportPayload } from "../../render/export.ts";
+import type { ExportPayload } from "../../render/export.ts";
+import type { ExportFormat } from "../../server/domain/formats.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { finalized, SELLER } from "../render/einvoice/fixtures.ts";

@@ -7,7 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { exportInvoice, type ExportedFile, type ExportFormat } from "../../render/export.ts";
+import { exportInvoice, type ExportedFile } from "../../render/export.ts";
+import { type ExportFormat } from "../../server/domain/formats.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { createRenderPool, createWorkerPool, defaultPoolSize, type PoolOptions, type RenderPool, type WorkerPool } from "../../server/documents/render-pool.ts";
 import { exportPayload, POOL_DRAFT } from "./render-pool-fixtures.ts";

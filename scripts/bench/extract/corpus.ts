@@ -9,7 +9,7 @@ import { addDays } from "../../../server/domain/clock.ts";
 import { newInvoice, type InvoiceRecord, type ItemInput } from "../../../server/domain/invoice.ts";
 import { emptyProfile, type PostalAddress, type StoredProfile } from "../../../server/domain/profile.ts";
 import { STANDARD_VAT_RATES } from "../../../server/domain/vat-rates.ts";
-import { BASE_DESIGNS, type BaseDesign } from "../../../render/templates/options.ts";
+import { BASE_DESIGNS, type BaseDesign } from "../../../server/domain/templates.ts";
 import { pseudoRandom } from "../../seed/random.ts";
 import { LANGUAGES, type Company, type Language, type Seller } from "./languages.ts";
 

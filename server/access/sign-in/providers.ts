@@ -1,13 +1,9 @@
-// The sign-in providers the configuration enables (README "Signing in"), behind one shape: send the
+// The one shape every sign-in provider has (README "Signing in"; enabled.ts lists those configured): send the
 // person to the provider, then turn the code it sends back into who they are. Each uses arctic's
 // generic OAuth2Client with endpoints from the configuration (GitHub) or from the provider's
 // discovery document (Google, any OpenID Connect issuer): arctic's GitHub and Google classes hard-code
 // github.com and accounts.google.com, which would rule out GitHub Enterprise and the local provider
 // double the tests run against.
-import type { SignInConfig } from "../../platform/config.ts";
-import type { Clock } from "../../domain/clock.ts";
-import { githubProvider } from "./github.ts";
-import { oidcProvider } from "./oidc.ts";
 
 export type ProviderId = "github" | "google" | "oidc";
 
@@ -69,14 +65,4 @@ export async function providerJson(url: string, init: RequestInit = {}): Promise
 /** A JSON object's fields (an empty record for anything else), for reading a provider's answer defensively. */
 export function fieldsOf(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-/** The enabled providers, in the order the sign-in page shows them. */
-export function enabledProviders(config: SignInConfig, clock: Clock): Map<ProviderId, SignInProvider> {
-  const providers: SignInProvider[] = [];
-  if (config.github) providers.push(githubProvider(config.github));
-  // Google's ID tokens name their issuer with or without the scheme.
-  if (config.google) providers.push(oidcProvider({ id: "google", label: "Google", ...config.google, alsoIssuer: "accounts.google.com" }, clock));
-  if (config.oidc) providers.push(oidcProvider({ id: "oidc", label: config.oidc.name, ...config.oidc }, clock));
-  return new Map(providers.map((provider) => [provider.id, provider]));
 }

@@ -2,7 +2,8 @@
 // five template colours derived from the palette so they print legibly on white paper (an accent
 // too light for a heading is darkened, body text too pale falls back to the design's own), the
 // fonts mapped onto the bundled families, and the logo as a data: URL of its stored PNG or JPEG.
-import { BASE_DEFAULTS, type BaseDesign, type TemplateFont, type TemplateOptions } from "../../../render/templates/options.ts";
+import { BASE_DEFAULTS, type TemplateFont, type TemplateOptions } from "../../../render/templates/options.ts";
+import { type BaseDesign } from "../../domain/templates.ts";
 import type { BrandFacts } from "./brand.ts";
 import { contrast, mix } from "./colors.ts";
 

@@ -22,7 +22,8 @@ import { redirect, SIGN_IN_PAGE, signInPage, wantsPage } from "./navigation.ts";
 import { inviteTokenOf } from "../../access/sign-in/invite-ticket.ts";
 import { linkRoutes } from "./link-routes.ts";
 import { DEFAULT_NEXT, safeNext } from "../../domain/access.ts";
-import { enabledProviders, SignInRefused, type SignInProvider } from "../../access/sign-in/providers.ts";
+import { enabledProviders } from "../../access/sign-in/enabled.ts";
+import { SignInRefused, type SignInProvider } from "../../access/sign-in/providers.ts";
 
 export function createSignInRoutes(services: Services): (request: Request, url: URL, info: RequestInfo) => Promise<Response> {
   const providers = enabledProviders(services.config.signIn, services.clock);

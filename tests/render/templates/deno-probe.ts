@@ -1,7 +1,7 @@
 // Run by deno.test.ts under the real Deno runtime: lays out the German invoice in every built-in
 // design and prints the layouts as JSON, so the test can compare them with Bun's.
 import { layoutInvoice } from "../../../render/templates/index.ts";
-import { BASE_DESIGNS } from "../../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../../server/domain/templates.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
 import { GERMAN, RIGHT_TO_LEFT } from "../../../scripts/samples/templates.ts";
 

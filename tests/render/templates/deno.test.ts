@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { layoutInvoice } from "../../../render/templates/index.ts";
-import { BASE_DESIGNS } from "../../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../../server/domain/templates.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
 import { GERMAN, RIGHT_TO_LEFT } from "../../../scripts/samples/templates.ts";
 

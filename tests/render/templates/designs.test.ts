@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { PAPER } from "../../../render/layout/boxes.ts";
 import { layoutInvoice } from "../../../render/templates/index.ts";
-import { BASE_DESIGNS } from "../../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../../server/domain/templates.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
 import { renderPdf } from "../../../render/visual.ts";
 import { GERMAN, templateWith } from "../../../scripts/samples/templates.ts";

@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { layoutInvoice } from "../../../render/templates/index.ts";
-import { BASE_DESIGNS } from "../../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../../server/domain/templates.ts";
 import { renderPng } from "../../../render/visual.ts";
 import { pixelsOf } from "../paint/png-pixels.ts";
 import { GERMAN, logo, templateWith } from "../../../scripts/samples/templates.ts";

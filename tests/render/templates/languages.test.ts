@@ -6,7 +6,7 @@ import { hasGlyph, isDefaultIgnorable } from "../../../render/fonts/metrics.ts";
 import { loadFont } from "../../../render/fonts/registry.ts";
 import type { DocumentLayout, TextBox } from "../../../render/layout/boxes.ts";
 import { layoutInvoice } from "../../../render/templates/index.ts";
-import { BASE_DESIGNS, type BaseDesign } from "../../../render/templates/options.ts";
+import { BASE_DESIGNS, type BaseDesign } from "../../../server/domain/templates.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
 import { renderPdf } from "../../../render/visual.ts";
 import { GERMAN_DRAFT, HOSTILE, JAPANESE, RIGHT_TO_LEFT } from "../../../scripts/samples/templates.ts";

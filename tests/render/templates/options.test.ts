@@ -4,7 +4,8 @@
 import { describe, expect, test } from "bun:test";
 import type { TextBox } from "../../../render/layout/boxes.ts";
 import { layoutInvoice } from "../../../render/templates/index.ts";
-import { BASE_DESIGNS, SHOWABLE } from "../../../render/templates/options.ts";
+import { SHOWABLE } from "../../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../../server/domain/templates.ts";
 import { builtInTemplate, type RenderTemplate } from "../../../render/templates/template.ts";
 import { renderPdf, renderPng } from "../../../render/visual.ts";
 import { pixelsOf } from "../paint/png-pixels.ts";

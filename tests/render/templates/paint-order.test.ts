@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import type { Box, PageLayout } from "../../../render/layout/boxes.ts";
 import { stackPages } from "../../../render/layout/stack.ts";
 import { layoutInvoice } from "../../../render/templates/index.ts";
-import { BASE_DESIGNS } from "../../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../../server/domain/templates.ts";
 import { GERMAN_DRAFT, logo, RIGHT_TO_LEFT, templateWith, TWENTY_LINES, TWO_HUNDRED_LINES } from "../../../scripts/samples/templates.ts";
 
 type Extent = { left: number; top: number; right: number; bottom: number };

@@ -6,7 +6,7 @@
 // in every channel, about as much ink in all, and the ink's bounding box in the same place.
 import { afterAll, describe, expect, test } from "bun:test";
 import { layoutInvoice } from "../../../render/templates/index.ts";
-import { BASE_DESIGNS } from "../../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../../server/domain/templates.ts";
 import { renderPdf, renderPng } from "../../../render/visual.ts";
 import { pixelsOf } from "../paint/png-pixels.ts";
 import { GERMAN, logo, templateWith } from "../../../scripts/samples/templates.ts";

@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import jsQR from "jsqr";
 import { epcPayload } from "../../../render/qr/epc.ts";
 import { layoutInvoice } from "../../../render/templates/index.ts";
-import { BASE_DESIGNS } from "../../../render/templates/options.ts";
+import { BASE_DESIGNS } from "../../../server/domain/templates.ts";
 import { builtInTemplate, type RenderTemplate } from "../../../render/templates/template.ts";
 import { renderPng } from "../../../render/visual.ts";
 import { pixelsOf } from "../paint/png-pixels.ts";

@@ -8,7 +8,8 @@ import { api, appCodeOf, type Me } from "./api.ts";
 import { ErrorNote, Loading } from "./components.tsx";
 import { applyLanguage, currentLanguage, LANGUAGES, pickLanguage, storedLanguage, t, type Language } from "./i18n/index.ts";
 import { useMessage } from "./messages.ts";
-import { HOME, ROUTES, SIGN_IN, type PageModule, type Route } from "./routes.ts";
+import { ROUTES, type PageModule, type Route } from "./routes.ts";
+import { HOME, SIGN_IN } from "./paths.ts";
 import { Link, matchPath, navigate, usePlace, withQuery } from "./router.ts";
 import { can, SessionContext } from "./session.ts";
 

@@ -3,6 +3,7 @@
 import type { JSX } from "preact";
 import type { Scope } from "../../../domain/scopes.ts";
 import type { PhraseKey } from "./i18n/index.ts";
+import { SIGN_IN } from "./paths.ts";
 
 export type PageProps = { params: Record<string, string>; query: URLSearchParams };
 export type PageModule = { Page(props: PageProps): JSX.Element };
@@ -18,8 +19,6 @@ export type Route = {
   nav?: PhraseKey;
 };
 
-export const HOME = "/app/invoices";
-export const SIGN_IN = "/app/sign-in";
 
 export const ROUTES: Route[] = [
   { pattern: SIGN_IN, load: () => import("./pages/sign-in.tsx"), open: true },

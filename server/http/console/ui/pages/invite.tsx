@@ -8,7 +8,8 @@ import { day } from "../format.ts";
 import { useAction, useQuery } from "../hooks.ts";
 import { t, type PhraseKey } from "../i18n/index.ts";
 import { Link, navigate, withQuery } from "../router.ts";
-import { HOME, SIGN_IN, type PageProps } from "../routes.ts";
+import { type PageProps } from "../routes.ts";
+import { HOME, SIGN_IN } from "../paths.ts";
 import { SessionContext } from "../session.ts";
 
 export function Page({ query }: PageProps): JSX.Element {
