@@ -24,11 +24,6 @@ export async function insertMail(db: Executor, row: MailRow): Promise<void> {
   await db.insert(mailOutbox).values(row);
 }
 
-export async function findMail(db: Executor, id: string): Promise<MailRow | undefined> {
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  return row as MailRow | undefined;
-}
-
 /** Pending messages whose next attempt is due, oldest first. */
 export async function findDueMail(db: Executor, now: string, limit: number): Promise<MailRow[]> {
   const rows = await db

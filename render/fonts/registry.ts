@@ -101,8 +101,3 @@ export function loadFont(family: FamilyId, weight: Weight): LoadedFont {
   loaded.set(key, entry);
   return entry;
 }
-
-/** Whether a font was already parsed in this process (tests, and a warm-up report). */
-export function isLoaded(family: FamilyId, weight: Weight): boolean {
-  return loaded.has(`${family}-${weight}`);
-}

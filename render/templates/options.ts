@@ -155,8 +155,6 @@ export function optionsSchema(base: BaseDesign, defaults: TemplateOptions = BASE
     .describe(`Options of the ${base} invoice design`);
 }
 
-export type OptionsInput = z.input<ReturnType<typeof optionsSchema>>;
-
 /** A base design's options with `overrides` applied: throws a ZodError naming the bad option. */
 export function resolveOptions(base: BaseDesign, overrides: unknown): TemplateOptions {
   return optionsSchema(base).parse(overrides ?? {}) as TemplateOptions;
