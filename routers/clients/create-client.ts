@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { insertClient } from "../../db/queries/clients.ts";
-import { newId } from "../../server/domain/ids.ts";
-import { newClient } from "../../server/domain/entities.ts";
+import * as clients from "../../server/entities/clients.ts";
 import { ENTITIES_MUTATE_TOOL } from "../tools.ts";
 import { scopedProcedure } from "../builders.ts";
 import { clientFields, clientName, clientOutput } from "./client.schema.ts";
@@ -14,12 +12,4 @@ export const createClient = scopedProcedure("entities:write")
   })
   .input(z.strictObject({ name: clientName, ...clientFields }))
   .output(clientOutput)
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    const record = newClient(newId("cli", now.getTime()), input, now.toISOString());
-    await ctx.services.database.write(async (tx) => {
-      await insertClient(tx, ctx.accountId, record);
-      await ctx.services.events.record(tx, ctx.accountId, now, [{ type: "client.created", resource: { type: "client", id: record.id }, data: record }]);
-    });
-    return record;
-  });
+  .mutation(({ ctx, input }) => clients.createClient(ctx.services, ctx.accountId, input));

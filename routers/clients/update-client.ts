@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { saveClient } from "../../db/queries/clients.ts";
-import { toAddress } from "../../server/domain/invoice.ts";
-import { ownedClient } from "../../server/invoices/ownership.ts";
+import * as clients from "../../server/entities/clients.ts";
 import { ENTITIES_MUTATE_TOOL } from "../tools.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { resourceId } from "../shared/schemas.ts";
@@ -22,21 +20,7 @@ export const updateClient = scopedProcedure("entities:write")
   })
   .input(z.strictObject({ id: resourceId("cli"), name: clientName.optional(), ...clientFields, archived: z.boolean().optional() }))
   .output(clientOutput)
-  .mutation(({ ctx, input }) =>
-    ctx.services.database.write(async (tx) => {
-      const { id, archived, address, ...fields } = input;
-      const current = await ownedClient(tx, ctx.accountId, id);
-      const now = ctx.services.clock.now();
-
-      const record = {
-        ...current,
-        ...givenFields(fields),
-        ...(address !== undefined ? { address: toAddress(address) } : {}),
-        archived: archived ?? current.archived,
-        updated_at: now.toISOString(),
-      };
-      await saveClient(tx, ctx.accountId, record);
-      await ctx.services.events.record(tx, ctx.accountId, now, [{ type: "client.updated", resource: { type: "client", id }, data: record }]);
-      return record;
-    }),
-  );
+  .mutation(({ ctx, input }) => {
+    const { id, ...changes } = input;
+    return clients.updateClient(ctx.services, ctx.accountId, id, givenFields(changes));
+  });

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { insertProduct } from "../../db/queries/products.ts";
-import { newProduct } from "../../server/domain/entities.ts";
-import { newId } from "../../server/domain/ids.ts";
+import * as products from "../../server/entities/products.ts";
 import { DEFAULT_UNIT } from "../../server/domain/invoice.ts";
 import { ENTITIES_MUTATE_TOOL } from "../tools.ts";
 import { scopedProcedure } from "../builders.ts";
@@ -15,9 +13,4 @@ export const createProduct = scopedProcedure("entities:write")
   })
   .input(z.strictObject({ name: productName, rate: productRate, unit: productUnit.default(DEFAULT_UNIT), ...productFields }))
   .output(productOutput)
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    const record = newProduct(newId("prd", now.getTime()), input, now.toISOString());
-    await ctx.services.database.write((tx) => insertProduct(tx, ctx.accountId, record));
-    return record;
-  });
+  .mutation(({ ctx, input }) => products.createProduct(ctx.services, ctx.accountId, input));

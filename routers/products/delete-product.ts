@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { deleteProductRow } from "../../db/queries/products.ts";
-import { ownedProduct } from "../../server/invoices/ownership.ts";
+import * as products from "../../server/entities/products.ts";
 import { ENTITIES_MUTATE_TOOL } from "../tools.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
@@ -13,10 +12,4 @@ export const deleteProduct = scopedProcedure("entities:write")
   })
   .input(z.strictObject({ id: resourceId("prd") }))
   .output(deletedOutput)
-  .mutation(({ ctx, input }) =>
-    ctx.services.database.write(async (tx) => {
-      await ownedProduct(tx, ctx.accountId, input.id);
-      await deleteProductRow(tx, ctx.accountId, input.id);
-      return { id: input.id, deleted: true as const };
-    }),
-  );
+  .mutation(({ ctx, input }) => products.deleteProduct(ctx.services, ctx.accountId, input.id));

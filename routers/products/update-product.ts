@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { saveProduct } from "../../db/queries/products.ts";
-import { ownedProduct } from "../../server/invoices/ownership.ts";
+import * as products from "../../server/entities/products.ts";
 import { ENTITIES_MUTATE_TOOL } from "../tools.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { resourceId } from "../shared/schemas.ts";
@@ -15,13 +14,7 @@ export const updateProduct = scopedProcedure("entities:write")
   })
   .input(z.strictObject({ id: resourceId("prd"), name: productName.optional(), rate: productRate.optional(), unit: productUnit.optional(), ...productFields }))
   .output(productOutput)
-  .mutation(({ ctx, input }) =>
-    ctx.services.database.write(async (tx) => {
-      const { id, ...fields } = input;
-      const current = await ownedProduct(tx, ctx.accountId, id);
-
-      const record = { ...current, ...givenFields(fields), updated_at: ctx.services.clock.now().toISOString() };
-      await saveProduct(tx, ctx.accountId, record);
-      return record;
-    }),
-  );
+  .mutation(({ ctx, input }) => {
+    const { id, ...changes } = input;
+    return products.updateProduct(ctx.services, ctx.accountId, id, givenFields(changes));
+  });

@@ -3,12 +3,12 @@
 // its next revision), and what each record became, so the same record is never made twice. A
 // cancel or a failure anywhere rolls the whole transaction back: nothing is half-written.
 import type { Executor } from "../../db/client.ts";
-import { insertClient } from "../../db/queries/clients.ts";
 import { saveImportedRecords, type ImportRecordKind } from "../../db/queries/imports.ts";
-import { insertProduct } from "../../db/queries/products.ts";
 import { AppError } from "../domain/errors.ts";
 import type { InvoiceRecord } from "../domain/invoice.ts";
 import type { ProgressReporter } from "../domain/progress.ts";
+import { insertNewClient } from "../entities/clients.ts";
+import { insertNewProduct } from "../entities/products.ts";
 import { insertCheckedInvoices, insertNewInvoice, transitioned, type Change, type Writer } from "../invoices/writes.ts";
 import type { Services } from "../services.ts";
 import { breather } from "./breather.ts";
@@ -56,14 +56,13 @@ export async function commitPlan(services: Services, tx: Executor, writer: Write
   checkCancelled(run.signal);
   for (const client of plan.clients) {
     if (!client.create) continue;
-    await insertClient(tx, writer.accountId, client.create);
-    await services.events.record(tx, writer.accountId, now, [{ type: "client.created", resource: { type: "client", id: client.create.id }, data: client.create }]);
+    await insertNewClient(services, tx, writer.accountId, client.create, now);
     made.push({ kind: "client", hash: client.hash, entityId: client.create.id });
     await step(1, `client ${client.name}`);
   }
   for (const product of plan.products) {
     if (!product.create) continue;
-    await insertProduct(tx, writer.accountId, product.create);
+    await insertNewProduct(tx, writer.accountId, product.create);
     made.push({ kind: "product", hash: product.hash, entityId: product.create.id });
     await step(1, `product ${product.name}`);
   }
