@@ -1,11 +1,5 @@
 import { z } from "zod";
-import { insertRule, type RecurringRule } from "../../db/queries/recurring.ts";
-import { assertValidChoices, type RuleChoices } from "../../server/automation/recurring-rules.ts";
-import { newId } from "../../server/domain/ids.ts";
-import { duplicatedInvoice } from "../../server/domain/invoice.ts";
-import { occurrence } from "../../server/domain/recurrence.ts";
-import { ownedInvoice } from "../../server/invoices/ownership.ts";
-import { loadProfile, todayFor } from "../../server/accounts/profile.ts";
+import { createRule, type RuleChoices } from "../../server/automation/recurring-rules.ts";
 import { sendOptionsSchema } from "../invoices/send.schema.ts";
 import { mayApprove } from "../../server/domain/access.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
@@ -46,10 +40,6 @@ export const createRecurring = scopedProcedure("invoices:write")
   .output(ruleOutput)
   .mutation(async ({ ctx, input }) => {
     const { invoice_id, ...given } = input;
-    const { accountId } = ctx;
-    const { db } = ctx.services.database;
-    const [source, profile] = await Promise.all([ownedInvoice(db, accountId, invoice_id, "invoice_id"), loadProfile(db, accountId)]);
-    const now = ctx.services.clock.now();
     const choices: RuleChoices = {
       ...given,
       day_of_month: given.day_of_month ?? null,
@@ -57,20 +47,6 @@ export const createRecurring = scopedProcedure("invoices:write")
       count: given.count ?? null,
       send: given.send ?? (given.on_issue === "send" ? sendOptionsSchema.parse({}) : null),
     };
-    assertValidChoices(choices, { today: todayFor(profile, now), canApprove: mayApprove(ctx.principal), startGiven: true });
-    const at = now.toISOString();
-    const rule: RecurringRule = {
-      id: newId("rec", now.getTime()),
-      // The template keeps the source's dates, so each copy is due after the source's payment term.
-      settings: { ...choices, template: duplicatedInvoice(source, { id: source.id, today: source.issue_date, now }) },
-      status: "active",
-      next_date: occurrence(choices, 0),
-      issued_count: 0,
-      failures: 0,
-      last_error: null,
-      created_at: at,
-      updated_at: at,
-    };
-    await ctx.services.database.write((tx) => insertRule(tx, accountId, rule));
+    const rule = await createRule(ctx.services, ctx.accountId, { invoiceId: invoice_id, choices, canApprove: mayApprove(ctx.principal) });
     return ruleView(rule);
   });

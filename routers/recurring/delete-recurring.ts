@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { deleteRuleRows } from "../../db/queries/recurring.ts";
-import { ownedRule } from "../../server/automation/recurring-rules.ts";
+import { deleteRule } from "../../server/automation/recurring-rules.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { deletedOutput } from "../shared/schemas.ts";
@@ -14,10 +13,7 @@ export const deleteRecurring = scopedProcedure("invoices:write")
   })
   .input(z.strictObject({ id: ruleId }))
   .output(deletedOutput)
-  .mutation(({ ctx, input }) =>
-    ctx.services.database.write(async (tx) => {
-      await ownedRule(tx, ctx.accountId, input.id);
-      await deleteRuleRows(tx, ctx.accountId, input.id);
-      return { id: input.id, deleted: true as const };
-    }),
-  );
+  .mutation(async ({ ctx, input }) => {
+    await deleteRule(ctx.services, ctx.accountId, input.id);
+    return { id: input.id, deleted: true as const };
+  });

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { claimPeriod, saveRule } from "../../db/queries/recurring.ts";
-import { ownedRule, ruleStatusRefused, statusWith } from "../../server/automation/recurring-rules.ts";
-import { nextDateAfter } from "../../server/domain/recurrence.ts";
+import { skipNextPeriod } from "../../server/automation/recurring-rules.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { scopedProcedure } from "../builders.ts";
@@ -20,17 +18,4 @@ export const skipRecurring = scopedProcedure("invoices:write")
   })
   .input(z.strictObject({ id: ruleId }))
   .output(ruleOutput)
-  .mutation(({ ctx, input }) =>
-    ctx.services.database.write(async (tx) => {
-      const rule = await ownedRule(tx, ctx.accountId, input.id);
-      const period = rule.next_date;
-      if (period === null) throw ruleStatusRefused(rule, "There is no next period to skip");
-      const now = ctx.services.clock.now();
-      // The period's key, held by no invoice, keeps any runner from issuing it later.
-      await claimPeriod(tx, { accountId: ctx.accountId, ruleId: rule.id, periodDate: period, invoiceId: null, now });
-      const next = nextDateAfter(rule.settings, period, rule.issued_count);
-      const skipped = { ...rule, next_date: next, status: statusWith(rule.status, next), updated_at: now.toISOString() };
-      await saveRule(tx, ctx.accountId, skipped);
-      return ruleView(skipped);
-    }),
-  );
+  .mutation(async ({ ctx, input }) => ruleView(await skipNextPeriod(ctx.services, ctx.accountId, input.id)));

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { putReminderSchedule } from "../../db/queries/reminders.ts";
-import { normalizedSchedule } from "../../server/domain/reminders.ts";
+import { setReminderSchedule } from "../../server/automation/reminders.ts";
 import { INVOICES_AUTOMATE_TOOL } from "../tools.ts";
 import { scopedProcedure } from "../builders.ts";
 import { reminderScheduleInput, reminderScheduleOutput } from "./reminder.schema.ts";
@@ -18,8 +17,4 @@ export const setReminders = scopedProcedure("account:admin")
   })
   .input(z.strictObject(reminderScheduleInput))
   .output(reminderScheduleOutput)
-  .mutation(async ({ ctx, input }) => {
-    const schedule = normalizedSchedule(input);
-    await ctx.services.database.write((tx) => putReminderSchedule(tx, ctx.accountId, schedule));
-    return schedule;
-  });
+  .mutation(({ ctx, input }) => setReminderSchedule(ctx.services, ctx.accountId, input));

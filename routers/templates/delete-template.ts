@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { countInvoicesOfTemplate, deleteTemplateRow } from "../../db/queries/templates.ts";
-import { AppError } from "../../server/domain/errors.ts";
-import { ownedTemplate } from "../../server/documents/templates.ts";
+import { deleteCustomTemplate } from "../../server/documents/templates.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { TEMPLATES_MUTATE_TOOL } from "../tools.ts";
@@ -15,14 +13,7 @@ export const deleteTemplate = scopedProcedure("templates:write")
   })
   .input(z.strictObject({ id: resourceId("tpl") }))
   .output(deletedOutput)
-  .mutation(({ ctx, input }) =>
-    ctx.services.database.write(async (tx) => {
-      await ownedTemplate(tx, ctx.accountId, input.id);
-      const used = await countInvoicesOfTemplate(tx, ctx.accountId, input.id);
-      if (used > 0) {
-        throw new AppError("RESOURCE_IN_USE", `${used} invoice(s) use this template: apply another template to them first`, { invoices: used });
-      }
-      await deleteTemplateRow(tx, ctx.accountId, input.id);
-      return { id: input.id, deleted: true as const };
-    }),
-  );
+  .mutation(async ({ ctx, input }) => {
+    await deleteCustomTemplate(ctx.services, ctx.accountId, input.id);
+    return { id: input.id, deleted: true as const };
+  });

@@ -1,12 +1,12 @@
-// The `queue-reminders` job: for every account with a reminder schedule, the open invoices whose
-// reminder day has come get one e-mail per offset, queued in the send outbox (kind "reminder").
-// The claim (reminder_sends), the share link and the message commit together; the invoice is read
-// again under the write lock, and the outbox checks once more at delivery, so a payment that lands
-// in between stops it.
+// Payment reminders: setting an account's schedule, and the `queue-reminders` job. For every account
+// with a schedule, the open invoices whose reminder day has come get one e-mail per offset, queued in
+// the send outbox (kind "reminder"). The claim (reminder_sends), the share link and the message
+// commit together; the invoice is read again under the write lock, and the outbox checks once more
+// at delivery, so a payment that lands in between stops it.
 import { claimReminder, remindedOffsets } from "../../db/queries/mail.ts";
-import { findReminderCandidates, listEnabledReminderSchedules } from "../../db/queries/reminders.ts";
+import { findReminderCandidates, listEnabledReminderSchedules, putReminderSchedule } from "../../db/queries/reminders.ts";
 import { DEFAULT_SHARE_DAYS, shareLinkIn } from "../documents/shares.ts";
-import { dueReminder, isRemindable, reminderDueDates, type ReminderSchedule } from "../domain/reminders.ts";
+import { dueReminder, isRemindable, normalizedSchedule, reminderDueDates, type ReminderSchedule } from "../domain/reminders.ts";
 import { ownedInvoice } from "../invoices/ownership.ts";
 import { clientEmailOf } from "../invoices/send.ts";
 import { loadProfile, todayFor } from "../accounts/profile.ts";
@@ -14,6 +14,13 @@ import type { Services } from "../services.ts";
 import { reminderContent } from "./mail/content.ts";
 import { queueMail } from "./mail/queue.ts";
 import type { Job } from "./scheduler.ts";
+
+/** Sets the account's schedule, its offsets in order without repeats, and answers it as stored. */
+export async function setReminderSchedule(services: Services, accountId: string, requested: ReminderSchedule): Promise<ReminderSchedule> {
+  const schedule = normalizedSchedule(requested);
+  await services.database.write((tx) => putReminderSchedule(tx, accountId, schedule));
+  return schedule;
+}
 
 /** Queues the reminder at `offset` unless, under the lock, the invoice no longer wants it or it went already. */
 async function queueReminder(services: Services, accountId: string, schedule: ReminderSchedule, invoiceId: string, today: string): Promise<void> {

@@ -1,8 +1,8 @@
 // Templates as the service sees them: the four built-in designs and an account's custom ones, the
-// record every face returns, ownership, and the RenderTemplate a render receives (options resolved
-// against the base, logo bytes read from the blob store).
+// record every face returns, ownership, a custom template created, changed and deleted, and the
+// RenderTemplate a render receives (options resolved against the base, logo bytes from the blob store).
 import type { Executor } from "../../db/client.ts";
-import { findTemplate, type TemplateRow } from "../../db/queries/templates.ts";
+import { countInvoicesOfTemplate, deleteTemplateRow, findTemplate, insertTemplate, saveTemplate, type TemplateRow } from "../../db/queries/templates.ts";
 import { BASE_DEFAULTS, optionsSchema, resolveOptions, type TemplateOptions } from "../../render/templates/options.ts";
 import { BASE_DESIGNS, type BaseDesign } from "../domain/templates.ts";
 import { type StoredLogo } from "../domain/templates.ts";
@@ -10,6 +10,7 @@ import { builtInTemplate, type RenderTemplate } from "../../render/templates/tem
 import type { BlobStore } from "../platform/blob-store.ts";
 import type { Services } from "../services.ts";
 import { AppError } from "../domain/errors.ts";
+import { newId } from "../domain/ids.ts";
 import { assertOwned } from "../invoices/ownership.ts";
 import { errorFromIssues } from "../domain/validation.ts";
 
@@ -84,14 +85,14 @@ export async function renderTemplateOf(blobs: BlobStore, accountId: string | nul
 }
 
 /** Checks a custom template's options against its base design: a 422 names the option (`options.colors.accent`). */
-export function checkedOptions(base: BaseDesign, options: Record<string, unknown>): Record<string, unknown> {
+function checkedOptions(base: BaseDesign, options: Record<string, unknown>): Record<string, unknown> {
   const parsed = optionsSchema(base).safeParse(options);
   if (!parsed.success) throw errorFromIssues(parsed.error.issues.map((issue) => ({ ...issue, path: ["options", ...issue.path] })));
   return options;
 }
 
 /** Options merged for an update: nested objects merge key by key, anything else is replaced. */
-export function mergedOptions(current: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
+function mergedOptions(current: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(changes)) {
     const before = merged[key];
@@ -106,9 +107,62 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Accepts a logo (render/logo.ts checks, sanitizes and rasterizes, in a worker) and stores its bytes. */
-export async function storedLogo({ blobs, renderer }: Pick<Services, "blobs" | "renderer">, accountId: string, dataUrl: string): Promise<StoredLogo> {
+async function storedLogo({ blobs, renderer }: Pick<Services, "blobs" | "renderer">, accountId: string, dataUrl: string): Promise<StoredLogo> {
   const accepted = await renderer.acceptLogo(dataUrl, accountId);
   const logo: StoredLogo = { content_type: accepted.content_type, width: accepted.width, height: accepted.height, size: accepted.size, sha256: accepted.sha256 };
   await blobs.put(logoBlobKey(accountId, logo), accepted.bytes);
   return logo;
+}
+
+/** A custom template to create; `logo` is a data: URL (null or absent: none). */
+export type NewTemplate = { name: string; base: BaseDesign; options: Record<string, unknown>; logo?: string | null | undefined };
+
+/** Creates a custom template, its options checked against its base design. */
+export async function createCustomTemplate(services: Services, accountId: string, request: NewTemplate): Promise<TemplateRecord> {
+  const options = checkedOptions(request.base, request.options);
+  // The logo is checked and stored before the row, so a refused logo writes nothing; a logo
+  // stored for a template that then fails to insert is content-addressed and reused on retry.
+  const logo = request.logo ? await storedLogo(services, accountId, request.logo) : null;
+  const now = services.clock.now();
+  const at = now.toISOString();
+  const row: TemplateRow = { id: newId("tpl", now.getTime()), name: request.name, base: request.base, options, logo, revision: 1, created_at: at, updated_at: at };
+  await services.database.write((tx) => insertTemplate(tx, accountId, row));
+  return customRecord(row);
+}
+
+/** A custom template's changes: absent leaves a field; option changes merge; a null logo removes it. */
+export type TemplateChanges = { name?: string | undefined; options?: Record<string, unknown> | undefined; logo?: string | null | undefined };
+
+/** Renames a custom template, merges option changes into its options, replaces or removes its logo. */
+export async function updateCustomTemplate(services: Services, accountId: string, id: string, changes: TemplateChanges): Promise<TemplateRecord> {
+  const { database, clock } = services;
+  // Ownership first, so another account's id never gets as far as storing a logo.
+  await ownedTemplate(database.db, accountId, id);
+  const logo = typeof changes.logo === "string" ? await storedLogo(services, accountId, changes.logo) : changes.logo;
+  return database.write(async (tx) => {
+    // Read again under the write lock: two updates in a row both land, neither overwrites the other.
+    const latest = await ownedTemplate(tx, accountId, id);
+    const row = {
+      ...latest,
+      name: changes.name ?? latest.name,
+      options: changes.options ? checkedOptions(latest.base, mergedOptions(latest.options, changes.options)) : latest.options,
+      logo: logo === undefined ? latest.logo : logo,
+      revision: latest.revision + 1,
+      updated_at: clock.now().toISOString(),
+    };
+    await saveTemplate(tx, accountId, row);
+    return customRecord(row);
+  });
+}
+
+/** Deletes a custom template; refused while an invoice uses it, as a finalized invoice must keep rendering as it was. */
+export async function deleteCustomTemplate(services: Services, accountId: string, id: string): Promise<void> {
+  await services.database.write(async (tx) => {
+    await ownedTemplate(tx, accountId, id);
+    const used = await countInvoicesOfTemplate(tx, accountId, id);
+    if (used > 0) {
+      throw new AppError("RESOURCE_IN_USE", `${used} invoice(s) use this template: apply another template to them first`, { invoices: used });
+    }
+    await deleteTemplateRow(tx, accountId, id);
+  });
 }
