@@ -1,9 +1,6 @@
 import { z } from "zod";
-import { saveProfile } from "../../db/queries/accounts.ts";
-import { setSequence } from "../../db/queries/number-sequences.ts";
-import { toAddress } from "../../server/domain/invoice.ts";
 import { isTimeZone } from "../../server/domain/profile.ts";
-import { loadProfile } from "../../server/accounts/profile.ts";
+import { updateProfile } from "../../server/accounts/update-profile.ts";
 import { invoiceType } from "../invoices/invoice.schema.ts";
 import { givenFields } from "../shared/given-fields.ts";
 import { addressInput, currencyCode, email, localeTag, paymentInput } from "../shared/schemas.ts";
@@ -36,20 +33,14 @@ export const updateAccount = scopedProcedure("account:admin")
   .meta({ openapi: { method: "PUT", path: "/account", tags: ["account"], operationId: "updateAccount", summary: "Update the seller profile; fields merge, null clears" } })
   .input(updateAccountInput)
   .output(accountOutput)
-  .mutation(({ ctx, input }) =>
-    ctx.services.database.write(async (tx) => {
-      const current = await loadProfile(tx, ctx.accountId);
-      const { numbering, contact, payment, address, ...scalars } = input;
-      const profile = {
-        ...current,
-        ...givenFields(scalars),
-        ...(address !== undefined ? { address: toAddress(address) } : {}),
-        contact: { ...current.contact, ...givenFields(contact ?? {}) },
-        payment: { ...current.payment, ...givenFields(payment ?? {}) },
-        prefixes: { ...current.prefixes, ...givenFields(numbering?.prefixes ?? {}) },
-      };
-      await saveProfile(tx, { accountId: ctx.accountId, profile, now: ctx.services.clock.now() });
-      for (const sequence of numbering?.sequences ?? []) await setSequence(tx, ctx.accountId, sequence);
-      return accountView(tx, ctx.accountId);
-    }),
-  );
+  .mutation(async ({ ctx, input }) => {
+    const { numbering, contact, payment, ...fields } = input;
+    await updateProfile(ctx.services, ctx.accountId, {
+      ...givenFields(fields),
+      contact: givenFields(contact ?? {}),
+      payment: givenFields(payment ?? {}),
+      prefixes: givenFields(numbering?.prefixes ?? {}),
+      sequences: numbering?.sequences,
+    });
+    return accountView(ctx.services.database.db, ctx.accountId);
+  });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createApiKey } from "../../db/queries/accounts.ts";
+import * as keys from "../../server/access/keys.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { scopedProcedure } from "../builders.ts";
 import { keyOutput, scopeList } from "./keys.schema.ts";
@@ -11,11 +11,9 @@ export const createKey = scopedProcedure("account:admin")
   })
   .input(z.strictObject({ name: z.string().trim().min(1).max(100), scopes: scopeList }))
   .output(keyOutput.omit({ last_used_at: true, revoked_at: true }).extend({ token: z.string().describe("svc_…: the secret, shown only now") }))
-  .mutation(async ({ ctx, input }) => {
+  .mutation(({ ctx, input }) => {
     // No escalation: a key reaches at most what its creator reaches (an admin's key without invoices:approve cannot mint one with it).
     const beyond = input.scopes.filter((scope) => !ctx.principal.scopes.includes(scope));
     if (beyond.length) throw new AppError("FORBIDDEN", `A key may hold only scopes you hold yourself; you lack ${beyond.join(", ")}`, { field: "scopes", scopes: beyond });
-    const now = ctx.services.clock.now();
-    const { id, token, hint } = await ctx.services.database.write((tx) => createApiKey(tx, { accountId: ctx.accountId, name: input.name, scopes: input.scopes, now }));
-    return { id, name: input.name, hint, scopes: input.scopes, created_at: now.toISOString(), token };
+    return keys.createKey(ctx.services, ctx.accountId, input);
   });

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { findApiKey, revokeApiKey } from "../../db/queries/accounts.ts";
-import { assertOwned } from "../../server/invoices/ownership.ts";
+import * as keys from "../../server/access/keys.ts";
 import { isoDateTime } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { keyId } from "./keys.schema.ts";
@@ -17,13 +16,4 @@ export const revokeKey = scopedProcedure("account:admin")
   })
   .input(z.strictObject({ id: keyId }))
   .output(z.object({ id: z.string(), revoked_at: isoDateTime }))
-  .mutation(({ ctx, input }) =>
-    ctx.services.database.write(async (tx) => {
-      const key = assertOwned(await findApiKey(tx, input.id), ctx.accountId, "API key", input.id);
-      if (key.revokedAt) return { id: key.id, revoked_at: key.revokedAt };
-      const now = ctx.services.clock.now();
-      // The token itself is not known here, so no cache entry can be dropped: the resolver's cache time (ADR 0006) bounds the delay.
-      await revokeApiKey(tx, { keyId: key.id, now });
-      return { id: key.id, revoked_at: now.toISOString() };
-    }),
-  );
+  .mutation(({ ctx, input }) => keys.revokeKey(ctx.services, ctx.accountId, input.id));

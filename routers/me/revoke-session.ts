@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { findSessionOwner, revokeSession as revokeSessionRow } from "../../db/queries/sessions.ts";
-import { AppError } from "../../server/domain/errors.ts";
+import { revokeOwnSession } from "../../server/access/sessions.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { sessionProcedure } from "../builders.ts";
 import { sessionOf } from "./me-view.ts";
@@ -12,14 +11,6 @@ export const revokeSession = sessionProcedure
   .input(z.strictObject({ id: resourceId("ses") }))
   .output(z.object({ id: z.string(), revoked: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {
-    const { userId, sessionId } = sessionOf(ctx.principal);
-    await ctx.services.database.write(async (tx) => {
-      const owner = await findSessionOwner(tx, input.id);
-      if (!owner) throw new AppError("NOT_FOUND", `No session ${input.id}`);
-      if (owner.userId !== userId) throw new AppError("FORBIDDEN", "That session is another person's");
-      await revokeSessionRow(tx, input.id, ctx.services.clock.now());
-    });
-    // Other sessions' secrets are not known here: they stop within the resolver's cache time (ADR 0006).
-    if (input.id === sessionId && ctx.sessionToken) ctx.services.credentials.forget(ctx.sessionToken);
+    await revokeOwnSession(ctx.services, { ...sessionOf(ctx.principal), token: ctx.sessionToken }, input.id);
     return { id: input.id, revoked: true as const };
   });

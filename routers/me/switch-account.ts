@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { moveSession } from "../../db/queries/members.ts";
-import { membershipsOf } from "../../db/queries/users.ts";
-import { AppError } from "../../server/domain/errors.ts";
+import { switchSessionAccount } from "../../server/access/sessions.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { sessionProcedure } from "../builders.ts";
 import { meOutput } from "./me.schema.ts";
@@ -13,13 +11,6 @@ export const switchAccount = sessionProcedure
   .output(meOutput)
   .mutation(async ({ ctx, input }) => {
     const { userId, sessionId } = sessionOf(ctx.principal);
-    const view = await ctx.services.database.write(async (tx) => {
-      const memberships = await membershipsOf(tx, userId);
-      if (!memberships.some((membership) => membership.accountId === input.account_id)) throw new AppError("FORBIDDEN", "You are not a member of that account", { field: "account_id" });
-      await moveSession(tx, { sessionId, accountId: input.account_id });
-      return meView(tx, { userId, sessionId, accountId: input.account_id });
-    });
-    // The resolver's cache still holds the old account for this cookie: the next call must not act there.
-    if (ctx.sessionToken) ctx.services.credentials.forget(ctx.sessionToken);
-    return view;
+    await switchSessionAccount(ctx.services, { userId, sessionId, token: ctx.sessionToken }, input.account_id);
+    return meView(ctx.services.database.db, { userId, sessionId, accountId: input.account_id });
   });

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { insertFeedback } from "../../db/queries/feedback.ts";
-import { newId } from "../../server/domain/ids.ts";
+import * as feedback from "../../server/accounts/feedback.ts";
 import { publicProcedure } from "../builders.ts";
 
 /** Feedback is open to anyone: its context stays flat and small, so it cannot fill the database or the CPU. */
@@ -32,18 +31,4 @@ export const submitFeedback = publicProcedure
     }),
   )
   .output(z.object({ id: z.string(), received_at: z.string() }))
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    const id = newId("fbk", now.getTime());
-    const row = {
-      id,
-      accountId: ctx.principal?.accountId ?? null,
-      kind: input.kind,
-      message: input.message,
-      contact: input.contact ?? null,
-      context: input.context ?? null,
-      createdAt: now.toISOString(),
-    };
-    await ctx.services.database.write((tx) => insertFeedback(tx, row));
-    return { id, received_at: row.createdAt };
-  });
+  .mutation(({ ctx, input }) => feedback.submitFeedback(ctx.services, ctx.principal?.accountId ?? null, input));

@@ -3,11 +3,14 @@
 // no Domain) except on a loopback http PUBLIC_URL, SameSite=Lax so it rides along when a person
 // follows a link to the console but not on another site's form posts or fetches. Each sign-in makes a
 // new secret and revokes the one the browser came with (no session fixation); the server-side expiry
-// slides 30 days from the last use (credentials.ts writes it), and sign-out revokes.
+// slides 30 days from the last use (credentials.ts writes it), and sign-out revokes. A person may also
+// revoke any of their own sessions, or move one to another of their accounts.
 import type { Executor } from "../../db/client.ts";
-import { insertSession, lastUsedAccount, revokeSessionByHash } from "../../db/queries/sessions.ts";
+import { moveSession } from "../../db/queries/members.ts";
+import { findSessionOwner, insertSession, lastUsedAccount, revokeSession, revokeSessionByHash } from "../../db/queries/sessions.ts";
 import { membershipsOf } from "../../db/queries/users.ts";
 import { isLoopbackHttp, SESSION_DAYS, sessionCookieName } from "../domain/access.ts";
+import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { newSecret, sha256Hex } from "../domain/secrets.ts";
 import type { Services } from "../services.ts";
@@ -26,6 +29,9 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 export type Arrival = { userAgent: string | null; ip: string; sessionToken: string | null };
 
 export type StartedSession = { sessionId: string; accountId: string; token: string };
+
+/** The person and session a call comes from, with the cookie secret it presented (null without one). */
+export type SessionCaller = { userId: string; sessionId: string; token: string | null };
 
 /** A Set-Cookie value with the attributes every cookie of ours has: Path=/, HttpOnly, SameSite=Lax. */
 export function cookieHeader(name: string, value: string, options: { maxAgeSeconds: number; secure: boolean }): string {
@@ -88,4 +94,27 @@ export async function endSession(services: Services, token: string): Promise<voi
   const tokenHash = await sha256Hex(token);
   await services.database.write((tx) => revokeSessionByHash(tx, tokenHash, services.clock.now()));
   services.credentials.forget(token);
+}
+
+/** Signs out one of the caller's own sessions (another device's, or this one); another person's is refused. */
+export async function revokeOwnSession(services: Services, caller: SessionCaller, sessionId: string): Promise<void> {
+  await services.database.write(async (tx) => {
+    const owner = await findSessionOwner(tx, sessionId);
+    if (!owner) throw new AppError("NOT_FOUND", `No session ${sessionId}`);
+    if (owner.userId !== caller.userId) throw new AppError("FORBIDDEN", "That session is another person's");
+    await revokeSession(tx, sessionId, services.clock.now());
+  });
+  // Other sessions' secrets are not known here: they stop within the resolver's cache time (ADR 0006).
+  if (sessionId === caller.sessionId && caller.token) services.credentials.forget(caller.token);
+}
+
+/** Makes the caller's session act in another account of the same person; a stranger's account is refused. */
+export async function switchSessionAccount(services: Services, caller: SessionCaller, accountId: string): Promise<void> {
+  await services.database.write(async (tx) => {
+    const memberships = await membershipsOf(tx, caller.userId);
+    if (!memberships.some((membership) => membership.accountId === accountId)) throw new AppError("FORBIDDEN", "You are not a member of that account", { field: "account_id" });
+    await moveSession(tx, { sessionId: caller.sessionId, accountId });
+  });
+  // The resolver's cache still holds the old account for this cookie: the next call must not act there.
+  if (caller.token) services.credentials.forget(caller.token);
 }
