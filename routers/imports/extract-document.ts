@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { AppError } from "../../server/domain/errors.ts";
 import { DOCUMENT_MEDIA_TYPES, documentBytes, documentKind } from "../../server/imports/document.ts";
-import { extractDocument as extract, extractedInvoiceSchema } from "../../server/imports/extract/index.ts";
+import { extractDocument as extract } from "../../server/imports/extract/index.ts";
 import { pricedProcedure } from "../builders.ts";
 import { documentBody, documentInput } from "./document.schema.ts";
+import { extractedInvoiceSchema } from "./draft.schema.ts";
 import { IMPORT_TOOL } from "../tools.ts";
 
 const totals = z.object({ subtotal: z.int().nullable(), tax: z.int().nullable(), total: z.int().nullable() });
@@ -42,7 +43,7 @@ export const extractDocument = pricedProcedure(
     const bytes = documentBytes(input.content, input.encoding);
     const kind = input.encoding === "text" ? "text" : documentKind(bytes);
     if (kind === null) throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Extraction reads ${Object.values(DOCUMENT_MEDIA_TYPES).join(", ")}; this is none of them`);
-    const result = await extract({ ocr: ctx.services.ocr, config: ctx.services.config }, bytes, kind, { locale: input.locale, provider: input.provider });
+    const result = await extract({ ocr: ctx.services.ocr, config: ctx.services.config, draftSchema: extractedInvoiceSchema }, bytes, kind, { locale: input.locale, provider: input.provider });
     // The draft already passed extractedInvoiceSchema (cleanDraft), whose output type is narrower than the record type the providers fill.
     return result as typeof result & { invoice: z.output<typeof extractedInvoiceSchema> };
   });

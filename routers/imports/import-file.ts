@@ -11,6 +11,8 @@ import { clientFields, clientName } from "../clients/client.schema.ts";
 import { productFields, productName, productRate, productUnit } from "../products/product.schema.ts";
 import { assertScope, scopedProcedure } from "../builders.ts";
 import { documentBody } from "./document.schema.ts";
+import { extractedInvoiceSchema } from "./draft.schema.ts";
+import { RECORD_KEYS } from "./record-keys.ts";
 import { importedFile, importFormat, importOptions, importOutput, MAX_IMPORT_FILES } from "./import.schema.ts";
 import { IMPORT_TOOL } from "../tools.ts";
 import type { Check, Checks } from "../../server/imports/plan.ts";
@@ -107,7 +109,12 @@ export const importFile = scopedProcedure("invoices:write")
     // How the caller waits is not part of what is imported (nor of the import's id).
     const { wait, ...options } = input.options;
     const run = () =>
-      runImport(ctx.services, writerOf(ctx), { files, options, previewAbove: ctx.face === "mcp" ? TOOL_PREVIEW_ROWS : null, checks: CHECKS }, { progress: ctx.progress, signal, wait });
+      runImport(
+        ctx.services,
+        writerOf(ctx),
+        { files, options, previewAbove: ctx.face === "mcp" ? TOOL_PREVIEW_ROWS : null, checks: CHECKS, recordKeys: RECORD_KEYS, draftSchema: extractedInvoiceSchema },
+        { progress: ctx.progress, signal, wait },
+      );
     const extracted = files.filter((file) => isExtracted(file.format));
     if (extracted.length === 0) return run();
     if (files.length > 1) {

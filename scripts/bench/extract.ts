@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { extractedInvoiceSchema } from "../../routers/imports/draft.schema.ts";
 import { loadConfig } from "../../server/platform/config.ts";
 import { extractDocument } from "../../server/imports/extract/index.ts";
 import { createOcrEngine } from "../../server/imports/ocr/engine.ts";
@@ -80,7 +81,7 @@ async function extractOne(kind: DocumentKind, { invoice, files }: RenderedInvoic
   const { index, language, design, record } = invoice;
   const started = performance.now();
   try {
-    const result = await extractDocument({ ocr, config }, files[kind]!, mediaKind(kind), { provider: "builtin" });
+    const result = await extractDocument({ ocr, config, draftSchema: extractedInvoiceSchema }, files[kind]!, mediaKind(kind), { provider: "builtin" });
     return { kind, index, language, design, score: scoreExtraction(record, result), ms: performance.now() - started, error: null };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -24,6 +24,7 @@ import { parseArgs } from "node:util";
 import type { Database } from "../../db/client.ts";
 import { createAccount, createApiKey, saveProfile } from "../../db/queries/accounts.ts";
 import { exportInvoice } from "../../render/export.ts";
+import { RECORD_KEYS } from "../../routers/imports/record-keys.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
 import { createApp } from "../../server/http/app.ts";
 import { loadConfig } from "../../server/platform/config.ts";
@@ -434,7 +435,7 @@ async function partsInProcess(dataDir: string, key: string, files: readonly stri
     return times;
   };
   try {
-    const readerMs = await timeEach((index) => readUbl(bytes[index] as Uint8Array, { currency: "EUR", today: "2026-11-27" }));
+    const readerMs = await timeEach((index) => readUbl(bytes[index] as Uint8Array, { currency: "EUR", today: "2026-11-27", recordKeys: RECORD_KEYS }));
     const detectMs = await timeEach((index) => detectFormat(bytes[index] as Uint8Array));
     const half = Math.floor(files.length / 2);
     const dryRunMs = await timeEach((index) => post(files[index] as string, { dry_run: true }, 200), half);
@@ -444,7 +445,7 @@ async function partsInProcess(dataDir: string, key: string, files: readonly stri
     const started = performance.now();
     const { longestStallMs: ublLongestStallMs } = await watchingStalls(() => pool(files.length - half, concurrency, async (index) => void (await post(files[half + index] as string, {}, 201))));
     const concurrentPerSecond = ((files.length - half) * 1000) / (performance.now() - started);
-    const [csvReaderMs] = await timeEach(() => readCsv(utf8.encode(csvFile), { currency: "EUR", today: "2026-11-27" }), 1);
+    const [csvReaderMs] = await timeEach(() => readCsv(utf8.encode(csvFile), { currency: "EUR", today: "2026-11-27", recordKeys: RECORD_KEYS }), 1);
     const csvDryRunMs = await post(csvFile, { dry_run: true }, 200);
     lockMs.length = 0;
     const { result: csvCommitMs, longestStallMs } = await watchingStalls(() => post(csvFile, {}, 201));

@@ -17,8 +17,9 @@ import { loadProfile, todayFor } from "../accounts/profile.ts";
 import type { Services } from "../services.ts";
 import { POLL_MS, type TrackedWork } from "../platform/work-board.ts";
 import { commitPlan } from "./commit.ts";
-import { isExtracted, MAX_IMPORT_ROWS, mergeResults, tooManyRows, type ImportFormat, type StructuredFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult } from "./model.ts";
+import { isExtracted, MAX_IMPORT_ROWS, mergeResults, tooManyRows, type ImportFormat, type StructuredFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult, type RecordKeys } from "./model.ts";
 import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
+import type { DraftSchema } from "./extract/index.ts";
 import { extractedReader } from "./formats/extracted.ts";
 import { readInPool } from "./read-pool.ts";
 
@@ -45,6 +46,10 @@ export type ImportRequest = {
   /** A dry run when the caller did not choose and the file holds more rows than this (the tool: 100). */
   previewAbove: number | null;
   checks: Checks;
+  /** What the JSON reader tells create fields from a record's computed parts by (routers/imports/record-keys.ts). */
+  recordKeys: RecordKeys;
+  /** The schema an extracted draft is held to (routers/imports/draft.schema.ts). */
+  draftSchema: DraftSchema;
 };
 
 export type ImportStatus = "running" | "previewed" | "completed" | "failed" | "cancelled";
@@ -194,10 +199,11 @@ function refusal(outcome: ImportOutcome): AppError {
  * Each file's result, in order: a file read through extraction on the OCR workers (one a call), the
  * structured ones in the import's worker pool.
  */
-async function readFiles(services: Services, files: readonly ImportFile[], options: ReadOptions): Promise<Array<{ name: string; format: ImportFormat; result: ReadResult }>> {
+async function readFiles(services: Services, request: ImportRequest, options: ReadOptions): Promise<Array<{ name: string; format: ImportFormat; result: ReadResult }>> {
+  const { files, draftSchema } = request;
   const [first] = files;
   if (first && isExtracted(first.format)) {
-    return [{ name: first.name, format: first.format, result: await extractedReader({ ocr: services.ocr, config: services.config }, first.format)(first.bytes, options) }];
+    return [{ name: first.name, format: first.format, result: await extractedReader({ ocr: services.ocr, config: services.config, draftSchema }, first.format)(first.bytes, options) }];
   }
   const structured = files.map((file) => ({ format: file.format as StructuredFormat, bytes: file.bytes }));
   const results = await readInPool(services.importReaders, structured, options);
@@ -267,9 +273,10 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
     entity: options.entity,
     currency: options.currency ?? profile.currency ?? "EUR",
     today: todayFor(profile, now),
+    recordKeys: request.recordKeys,
     signal,
   };
-  const read: ReadResult = mergeResults(await readFiles(services, request.files, readOptions));
+  const read: ReadResult = mergeResults(await readFiles(services, request, readOptions));
   if (read.rows > MAX_IMPORT_ROWS) {
     throw tooManyRows(`The file holds ${read.rows} rows`);
   }

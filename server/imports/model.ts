@@ -105,6 +105,18 @@ export type ReadResult = {
   rows: number;
 };
 
+/**
+ * The keys a record of one kind may hold, as the router's schemas name them: the fields its create
+ * takes, and every field of the record as the service answers with it.
+ */
+export type KindKeys = { create: readonly string[]; record: readonly string[] };
+
+/**
+ * What the JSON reader (formats/json.ts) tells create fields from a record's computed parts by, for
+ * each kind and for an invoice's line items. Plain data, so it crosses to the read workers.
+ */
+export type RecordKeys = { invoices: KindKeys; clients: KindKeys; products: KindKeys; items: KindKeys };
+
 export type ReadOptions = {
   /** BCP 47: reads numbers and dates the file leaves ambiguous ("1.000", "03/04/2026"). */
   locale?: string;
@@ -116,6 +128,7 @@ export type ReadOptions = {
   currency: string;
   /** Today in the account's time zone, for relative dates ("Net 30"). */
   today: string;
+  recordKeys: RecordKeys;
   signal?: AbortSignal;
 };
 

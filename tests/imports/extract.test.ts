@@ -9,6 +9,7 @@ import { PDFDocument } from "pdf-lib";
 import { layoutInvoice } from "../../render/templates/index.ts";
 import { builtInTemplate } from "../../render/templates/template.ts";
 import { renderPdf, renderPng } from "../../render/visual.ts";
+import { extractedInvoiceSchema } from "../../routers/imports/draft.schema.ts";
 import { loadConfig } from "../../server/platform/config.ts";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { AI_ANSWER_JSON_SCHEMA, type AiAnswer } from "../../server/imports/extract/ai-schema.ts";
@@ -72,10 +73,11 @@ function pdfOf(record: InvoiceRecord, design: "classic" | "modern" = "classic"):
 }
 
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString("base64");
-const builtin = (): ExtractDeps => ({ ocr: server.services.ocr, config: server.services.config });
+const builtin = (): ExtractDeps => ({ ocr: server.services.ocr, config: server.services.config, draftSchema: extractedInvoiceSchema });
 const withProvider = (baseUrl = provider.baseUrl): ExtractDeps => ({
   ocr: server.services.ocr,
   config: loadConfig({ AI_BASE_URL: baseUrl, AI_API_KEY: PROVIDER_KEY, AI_MODEL: PROVIDER_MODEL }),
+  draftSchema: extractedInvoiceSchema,
 });
 
 /** Lines as the invoice bills them: each line's own VAT rate, or the invoice's when it has none. */
@@ -306,7 +308,7 @@ describe("the OpenAI-compatible provider", () => {
   test("a provider that fails, refuses the key or is down is 503, never a 500", async () => {
     provider.answer({ status: 500, error: "The server had an error while processing your request" });
     await expect(extractDocument(withProvider(), germanPdf, "pdf")).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: expect.stringContaining("HTTP 500") });
-    const wrongKey: ExtractDeps = { ocr: server.services.ocr, config: loadConfig({ AI_BASE_URL: provider.baseUrl, AI_API_KEY: "sk-wrong", AI_MODEL: PROVIDER_MODEL }) };
+    const wrongKey: ExtractDeps = { ocr: server.services.ocr, config: loadConfig({ AI_BASE_URL: provider.baseUrl, AI_API_KEY: "sk-wrong", AI_MODEL: PROVIDER_MODEL }), draftSchema: extractedInvoiceSchema };
     await expect(extractDocument(wrongKey, germanPdf, "pdf")).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: expect.stringContaining("HTTP 401") });
 
     const gone = startAiProvider();

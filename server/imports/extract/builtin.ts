@@ -3,7 +3,7 @@
 // tell the currency and the decimal mark, the line table is taken out before single labels are
 // read (a "Total" column header is not the total), then parties, dates, payment facts and totals.
 import type { PostalAddress } from "../../domain/profile.ts";
-import type { LabelLanguage } from "../../../render/labels.ts";
+import type { LabelLanguage } from "../../../render/labels/index.ts";
 import { documentCurrency, documentDecimalMark, type NumberStyle } from "./amounts.ts";
 import { bicOf, dateOf, firstDate, ibanOf, notesOf, numberOf, paymentTermsOf, precedingOf, referenceOf, titleOf, type Fact } from "./fields.ts";
 import { partyOf, type PartyFields } from "./parties.ts";

@@ -1,12 +1,13 @@
-// The draft is held to the very schema invoices.create validates with, so what extraction hands
-// back can be posted as it is: a field the schema refuses (an e-mail that is no address, a country
-// that is no ISO code) is dropped with a warning, a line missing what a line needs goes with its
-// confidence, and the rest comes back as the schema reads it (defaults filled, names trimmed).
-import { inlineInvoiceInput } from "../../../routers/invoices/invoice.schema.ts";
+// The draft is held to the very schema invoices.create validates with (the router hands it in), so
+// what extraction hands back can be posted as it is: a field the schema refuses (an e-mail that is
+// no address, a country that is no ISO code) is dropped with a warning, a line missing what a line
+// needs goes with its confidence, and the rest comes back as the schema reads it (defaults filled,
+// names trimmed).
+import type { z } from "zod";
 import type { ExtractedInvoice } from "./result.ts";
 
-/** invoices.create's fields, every one optional: what a document may give. */
-export const extractedInvoiceSchema = inlineInvoiceInput.partial().describe("an invoice draft in invoices.create's shape, as far as the document gave it");
+/** The schema a draft is held to: invoices.create's fields, every one optional (routers/imports/draft.schema.ts). */
+export type DraftSchema = z.ZodType;
 
 export type CleanDraft = { invoice: ExtractedInvoice; confidence: Record<string, number>; warnings: string[] };
 
@@ -17,12 +18,12 @@ function pathOf(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), "");
 }
 
-export function cleanDraft(invoice: ExtractedInvoice, confidence: Record<string, number>): CleanDraft {
+export function cleanDraft(invoice: ExtractedInvoice, confidence: Record<string, number>, schema: DraftSchema): CleanDraft {
   const draft = structuredClone(invoice) as Record<string, unknown>;
   const kept = { ...confidence };
   const warnings: string[] = [];
   const droppedLines = new Set<number>();
-  let parsed = extractedInvoiceSchema.safeParse(draft);
+  let parsed = schema.safeParse(draft);
   for (let attempt = 0; !parsed.success && attempt < 3; attempt++) {
     for (const issue of parsed.error.issues) {
       const [field, index, key] = issue.path;
@@ -35,7 +36,7 @@ export function cleanDraft(invoice: ExtractedInvoice, confidence: Record<string,
       warnings.push(`${pathOf(issue.path)} was read as something invoices.create refuses (${issue.message}): left out`);
     }
     if (droppedLines.size > 0 && Array.isArray(draft.items)) draft.items = draft.items.filter((_, index) => !droppedLines.has(index));
-    parsed = extractedInvoiceSchema.safeParse(draft);
+    parsed = schema.safeParse(draft);
   }
   if (!parsed.success) return { invoice: {}, confidence: {}, warnings: [...warnings, "The draft could not be made valid"] };
   return { invoice: parsed.data as ExtractedInvoice, confidence: renumbered(kept, droppedLines, parsed.data as ExtractedInvoice), warnings };

@@ -6,7 +6,7 @@ import type { InvoiceType } from "../../domain/lifecycle.ts";
 import { dateOrderOf, readDate, type DateOrder } from "./dates.ts";
 import type { Found, LabelHit, Reader } from "./reading.ts";
 import { isDraftMark, labelKey, titleLabel, type FieldRole } from "./vocabulary.ts";
-import { LABELS } from "../../../render/labels.ts";
+import { LABELS } from "../../../render/labels/index.ts";
 
 export type Fact<Value> = { value: Value; confidence: number };
 

@@ -9,14 +9,20 @@ import type { OcrEngine } from "../ocr/engine.ts";
 import { aiExtractor } from "./ai.ts";
 import { builtinExtractor } from "./builtin.ts";
 import { checkTotals } from "./consistency.ts";
-import { cleanDraft, hoistTaxRate } from "./draft.ts";
+import { cleanDraft, hoistTaxRate, type DraftSchema } from "./draft.ts";
 import type { ExtractionResult, Extractor } from "./result.ts";
 import { readSource, type SourceKind } from "./source.ts";
 
 export type { DocumentTotals, ExtractedInvoice, ExtractionResult, ProviderName } from "./result.ts";
-export { extractedInvoiceSchema } from "./draft.ts";
+export type { DraftSchema } from "./draft.ts";
 
-export type ExtractDeps = { ocr: OcrEngine; config: Config; fetch?: typeof fetch };
+export type ExtractDeps = {
+  ocr: OcrEngine;
+  config: Config;
+  fetch?: typeof fetch;
+  /** The schema the draft is held to, the router's (routers/imports/draft.schema.ts). */
+  draftSchema: DraftSchema;
+};
 
 export type ExtractDocumentOptions = {
   /** BCP 47: settles what the document leaves open (a numeric date's day-month order, a shared "$"). */
@@ -38,7 +44,7 @@ export async function extractDocument(deps: ExtractDeps, bytes: Uint8Array, kind
   if (source.layout.lines.length === 0) throw new AppError("VALIDATION_ERROR", "No text was found in the document", { field: "content", issue: "no text found" });
   const answer = await extractor.extract(source, { locale: options.locale });
   hoistTaxRate(answer.invoice, answer.confidence);
-  const draft = cleanDraft(answer.invoice, answer.confidence);
+  const draft = cleanDraft(answer.invoice, answer.confidence, deps.draftSchema);
   const check = checkTotals(draft.invoice, answer.document_totals);
   return {
     invoice: draft.invoice,

@@ -12,7 +12,7 @@ import { splitAmount } from "../../domain/decimal-text.ts";
 import type { Cell, Line } from "./layout.ts";
 import type { Reader } from "./reading.ts";
 import { columnLabel, fieldLabel, isPageFooter, type ColumnRole } from "./vocabulary.ts";
-import type { LabelLanguage } from "../../../render/labels.ts";
+import type { LabelLanguage } from "../../../render/labels/index.ts";
 
 export type TableRow = {
   description: string;

@@ -4,7 +4,7 @@
 // periods and colons, so "MWST.-SATZ", "MwSt-Satz:" and "mwst satz" are one label. What OCR read
 // may also be a letter or two off, or lose a space ("QUANTTÉ", "PRIJSPEREENHEID"), and is matched
 // loosely: within a few edits of exactly one role's label.
-import { LABELS, type LabelLanguage, type Labels } from "../../../render/labels.ts";
+import { LABELS, type LabelLanguage, type Labels } from "../../../render/labels/index.ts";
 import type { InvoiceType } from "../../domain/lifecycle.ts";
 
 export const LANGUAGES = Object.keys(LABELS) as LabelLanguage[];

@@ -10,11 +10,8 @@
 // a problem and is skipped, so such a key never reaches an object's prototype.
 import { AppError } from "../../domain/errors.ts";
 import { INVOICE_STATUSES, type InvoiceStatus } from "../../domain/lifecycle.ts";
-import { clientFields, clientOutput } from "../../../routers/clients/client.schema.ts";
-import { createFields, invoiceOutput, lineItemInput, lineItemOutput } from "../../../routers/invoices/invoice.schema.ts";
-import { productFields, productOutput } from "../../../routers/products/product.schema.ts";
 import { decodeText } from "../text.ts";
-import { emptyResult, MAX_IMPORT_ROWS, type FormatReader, type ImportProblem, type ReadResult, type StatedTotals, tooManyRows } from "../model.ts";
+import { emptyResult, MAX_IMPORT_ROWS, type FormatReader, type ImportProblem, type ReadResult, type RecordKeys, type StatedTotals, tooManyRows } from "../model.ts";
 
 /** The deepest nesting read; an export nests four levels. */
 export const MAX_DEPTH = 64;
@@ -36,12 +33,20 @@ function keysOf(create: readonly string[], record: readonly string[]): Keys {
   return { create: createSet, computed: new Set(record.filter((key) => !createSet.has(key))) };
 }
 
-const KEYS: Record<Kind, Keys> = {
-  invoices: keysOf(Object.keys(createFields).filter((key) => !REFERENCE_KEYS.has(key)), Object.keys(invoiceOutput.shape)),
-  clients: keysOf(["name", ...Object.keys(clientFields)], Object.keys(clientOutput.shape)),
-  products: keysOf(["name", "rate", "unit", ...Object.keys(productFields)], Object.keys(productOutput.shape)),
-};
-const ITEM_KEYS = keysOf(Object.keys(lineItemInput.shape).filter((key) => key !== "id"), Object.keys(lineItemOutput.shape));
+/** The keys of each kind, and of a line item, from the ones the import hands in (ReadOptions.recordKeys). */
+type KeySets = Record<Kind, Keys> & { items: Keys };
+
+function keySetsOf(recordKeys: RecordKeys): KeySets {
+  const { invoices, clients, products, items } = recordKeys;
+  return {
+    invoices: keysOf(invoices.create.filter((key) => !REFERENCE_KEYS.has(key)), invoices.record),
+    clients: keysOf(clients.create, clients.record),
+    products: keysOf(products.create, products.record),
+    // A line's id is the exporting invoice's: the import's lines get their own.
+    items: keysOf(items.create.filter((key) => key !== "id"), items.record),
+  };
+}
+
 /** On a tie (`{name, currency}`) the kind first here wins: a product needs a rate, a client only a name. */
 const KINDS: readonly Kind[] = ["invoices", "clients", "products"];
 
@@ -106,9 +111,9 @@ function createFieldsOf(object: JsonObject, keys: Keys, at: string, problems: Im
   return fields;
 }
 
-function itemsOf(items: Json, at: string, problems: ImportProblem[]): Json {
+function itemsOf(items: Json, keys: Keys, at: string, problems: ImportProblem[]): Json {
   if (!Array.isArray(items)) return items;
-  return items.map((item, index) => (isObject(item) ? createFieldsOf(item, ITEM_KEYS, pointer(pointer(at, "items"), index), problems) : item));
+  return items.map((item, index) => (isObject(item) ? createFieldsOf(item, keys, pointer(pointer(at, "items"), index), problems) : item));
 }
 
 /** The record's own {id, number, issue_date} without the id: that id names an invoice of the exporting account. */
@@ -136,9 +141,9 @@ function totalsOf(object: JsonObject, at: string, problems: ImportProblem[]): St
   return Object.keys(totals).length > 0 ? totals : undefined;
 }
 
-function readInvoice(object: JsonObject, at: string, result: ReadResult, problems: ImportProblem[]): void {
-  const fields = createFieldsOf(object, KEYS.invoices, at, problems);
-  if (fields.items !== undefined) fields.items = itemsOf(fields.items, at, problems);
+function readInvoice(object: JsonObject, keys: KeySets, at: string, result: ReadResult, problems: ImportProblem[]): void {
+  const fields = createFieldsOf(object, keys.invoices, at, problems);
+  if (fields.items !== undefined) fields.items = itemsOf(fields.items, keys.items, at, problems);
   if (fields.preceding_invoice !== undefined) fields.preceding_invoice = precedingOf(fields.preceding_invoice);
   for (const key of REFERENCE_KEYS) {
     const value = object[key];
@@ -151,16 +156,16 @@ function readInvoice(object: JsonObject, at: string, result: ReadResult, problem
 }
 
 /** One record of a known kind: its draft, or its problems and nothing else. */
-function readRecord(kind: Kind, value: Json, at: string, result: ReadResult): void {
+function readRecord(kind: Kind, keys: KeySets, value: Json, at: string, result: ReadResult): void {
   if (!isObject(value)) {
     result.problems.push({ element: at, value: shown(value), issue: `expected an object (one of the ${kind})` });
     return;
   }
   const problems = forbiddenKeys(value, at);
   if (problems.length === 0) {
-    if (kind === "invoices") readInvoice(value, at, result, problems);
+    if (kind === "invoices") readInvoice(value, keys, at, result, problems);
     else {
-      const fields = createFieldsOf(value, KEYS[kind], at, problems);
+      const fields = createFieldsOf(value, keys[kind], at, problems);
       if (problems.length === 0) result[kind].push({ place: { element: at }, fields });
     }
   }
@@ -168,21 +173,21 @@ function readRecord(kind: Kind, value: Json, at: string, result: ReadResult): vo
 }
 
 /** The kind whose keys cover most of the records' keys. */
-function kindOf(records: readonly Json[]): Kind {
+function kindOf(records: readonly Json[], keySets: KeySets): Kind {
   const keys = new Set(records.filter(isObject).flatMap((record) => Object.keys(record)));
-  const score = (kind: Kind): number => [...keys].filter((key) => KEYS[kind].create.has(key) || KEYS[kind].computed.has(key)).length;
+  const score = (kind: Kind): number => [...keys].filter((key) => keySets[kind].create.has(key) || keySets[kind].computed.has(key)).length;
   return KINDS.reduce((best, kind) => (score(kind) > score(best) ? kind : best));
 }
 
 /** Each record with its kind and pointer, for every shape the file may have. */
-function recordsOf(document: Json, result: ReadResult): Array<{ kind: Kind; value: Json; at: string }> {
+function recordsOf(document: Json, keys: KeySets, result: ReadResult): Array<{ kind: Kind; value: Json; at: string }> {
   if (Array.isArray(document)) {
-    const kind = kindOf(document);
+    const kind = kindOf(document, keys);
     return document.map((value, index) => ({ kind, value, at: pointer("", index) }));
   }
   if (!isObject(document)) throw refusal("expected an invoice, an array of records, or {invoices, clients, products}");
   const sections = Object.keys(document).filter((key): key is Kind => (KINDS as readonly string[]).includes(key));
-  if (sections.length === 0) return [{ kind: kindOf([document]), value: document, at: "" }];
+  if (sections.length === 0) return [{ kind: kindOf([document], keys), value: document, at: "" }];
   for (const key of Object.keys(document).filter((key) => !sections.includes(key as Kind))) {
     result.problems.push({ element: "", column: key, value: shown(document[key]), issue: `unknown key "${key}": expected invoices, clients or products` });
   }
@@ -195,11 +200,12 @@ function recordsOf(document: Json, result: ReadResult): Array<{ kind: Kind; valu
   });
 }
 
-export const readJson: FormatReader = async (bytes) => {
+export const readJson: FormatReader = async (bytes, options) => {
   const result = emptyResult();
-  const records = recordsOf(parse(bytes), result);
+  const keys = keySetsOf(options.recordKeys);
+  const records = recordsOf(parse(bytes), keys, result);
   if (records.length > MAX_IMPORT_ROWS) throw tooManyRows(`The JSON holds ${records.length} records`);
   result.rows = records.length;
-  for (const { kind, value, at } of records) readRecord(kind, value, at, result);
+  for (const { kind, value, at } of records) readRecord(kind, keys, value, at, result);
   return result;
 };

@@ -3,7 +3,7 @@
 // that as a draft): the parties, the labelled facts, the line table with the totals beneath its
 // amount column, the VAT breakdown's rows and the notes, each where the file printed it. Apart from
 // printed.ts because the format readers build these blocks and the locale inference reads them.
-import { LABELS } from "../../../render/labels.ts";
+import { LABELS } from "../../../render/labels/index.ts";
 import type { Place } from "../model.ts";
 import { columnLabel, fieldLabel, LANGUAGES, type ColumnRole, type FieldRole } from "../extract/vocabulary.ts";
 import { isBlank, textOf } from "./table-cells.ts";

@@ -5,7 +5,7 @@
 // amounts' marker means there. Apart from printed.ts because it is a search of its own, by trial
 // formatting, that the rest of the reading only consumes.
 import { formatDate, formatMoney, formatPercent, formatQuantity } from "../../../render/format.ts";
-import { LABELS, type LabelLanguage, type Labels } from "../../../render/labels.ts";
+import { LABELS, type LabelLanguage, type Labels } from "../../../render/labels/index.ts";
 import { splitAmount, type Reading } from "../../domain/decimal-text.ts";
 import { labelKey, LANGUAGES, type FieldRole } from "../extract/vocabulary.ts";
 import type { ReadOptions } from "../model.ts";

@@ -1,7 +1,7 @@
 // A printed party block's lines (render/document.ts: name, address lines, country, e-mail, tax id)
 // back into the invoice's from_* or bill_to_* fields, the address in render/address.ts's order.
 // Apart from printed.ts because reading an address is its own small grammar, read from the end.
-import { LABELS } from "../../../render/labels.ts";
+import { LABELS } from "../../../render/labels/index.ts";
 import type { PostalAddress } from "../../domain/profile.ts";
 import { countryCode, partyOf } from "../extract/parties.ts";
 import { LANGUAGES } from "../extract/vocabulary.ts";

@@ -11,7 +11,7 @@
 // Where each part lives: the blocks and what they say in printed-blocks.ts, one value's reading in
 // printed-values.ts, the language, locale and currency in printed-locale.ts, the parties in
 // printed-parties.ts, the XLSX export's grid in printed-grid.ts; this file builds the draft.
-import { LABELS, type Labels } from "../../../render/labels.ts";
+import { LABELS, type Labels } from "../../../render/labels/index.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { Reading } from "../../domain/decimal-text.ts";
 import { INVOICE_TYPES, type InvoiceType } from "../../domain/lifecycle.ts";

@@ -4,11 +4,12 @@
 import { describe, expect, test } from "bun:test";
 import { parseDsl } from "../../../render/codecs/dsl-parse.ts";
 import { DSL_EXAMPLE } from "../../../server/invoices/dsl.ts";
+import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import { readDsl } from "../../../server/imports/formats/dsl.ts";
 import { MAX_IMPORT_ROWS, type ReadResult } from "../../../server/imports/model.ts";
 import { expectRefusal } from "./refusal.ts";
 
-const OPTIONS = { today: "2026-11-27", currency: "EUR" };
+const OPTIONS = { today: "2026-11-27", currency: "EUR", recordKeys: RECORD_KEYS };
 const read = (text: string, options = OPTIONS): Promise<ReadResult> => readDsl(new TextEncoder().encode(text), options);
 
 const SECOND = `INVOICE INV-2026-0002

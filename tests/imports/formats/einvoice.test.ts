@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { exportInvoice } from "../../../render/export.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
+import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import { AppError } from "../../../server/domain/errors.ts";
 import { newInvoice, type InvoiceFieldsInput, type InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { emptyProfile } from "../../../server/domain/profile.ts";
@@ -18,7 +19,7 @@ import type { FormatReader, InvoiceDraft, ReadResult, StatedTotals } from "../..
 import { caseNamed, SELLER } from "../../render/einvoice/fixtures.ts";
 
 const FIXTURES = new URL("../../fixtures/imports/einvoice/", import.meta.url).pathname;
-const OPTIONS = { currency: "EUR", today: "2026-11-01" };
+const OPTIONS = { currency: "EUR", today: "2026-11-01", recordKeys: RECORD_KEYS };
 const utf8 = new TextEncoder();
 
 function examples(syntax: "ubl" | "cii"): string[] {

@@ -5,13 +5,14 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { clientFields, clientName } from "../../../routers/clients/client.schema.ts";
+import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import { createFields, invoiceOutput } from "../../../routers/invoices/invoice.schema.ts";
 import { productFields, productName, productRate, productUnit } from "../../../routers/products/product.schema.ts";
 import { MAX_DEPTH, readJson } from "../../../server/imports/formats/json.ts";
 import { MAX_IMPORT_ROWS, type ReadResult } from "../../../server/imports/model.ts";
 import { expectRefusal } from "./refusal.ts";
 
-const OPTIONS = { today: "2026-11-27", currency: "EUR" };
+const OPTIONS = { today: "2026-11-27", currency: "EUR", recordKeys: RECORD_KEYS };
 const FIXTURES = new URL("../../fixtures/imports/json/", import.meta.url);
 const fixture = (name: string): Uint8Array => readFileSync(new URL(name, FIXTURES));
 const read = (text: string): Promise<ReadResult> => readJson(new TextEncoder().encode(text), OPTIONS);

@@ -10,6 +10,7 @@ import { toHtml } from "../../../render/codecs/html.ts";
 import { toMarkdown } from "../../../render/codecs/markdown.ts";
 import { toXlsx } from "../../../render/codecs/xlsx.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
+import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import { AppError } from "../../../server/domain/errors.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { readDocx } from "../../../server/imports/formats/docx.ts";
@@ -22,7 +23,7 @@ import { MAX_IMPORT_ROWS, type ReadOptions, type ReadResult } from "../../../ser
 import { FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
 import { gridOf } from "./xlsx-grid.ts";
 
-const OPTIONS: ReadOptions = { currency: "EUR", today: "2026-11-27" };
+const OPTIONS: ReadOptions = { currency: "EUR", today: "2026-11-27", recordKeys: RECORD_KEYS };
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 const READERS: Record<string, (record: InvoiceRecord) => Promise<ReadResult>> = {

@@ -6,11 +6,12 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { clientFields, clientName } from "../../../routers/clients/client.schema.ts";
+import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import { readVcard } from "../../../server/imports/formats/vcard.ts";
 import { MAX_IMPORT_ROWS, type ReadResult } from "../../../server/imports/model.ts";
 import { expectRefusal } from "./refusal.ts";
 
-const OPTIONS = { today: "2026-11-27", currency: "EUR" };
+const OPTIONS = { today: "2026-11-27", currency: "EUR", recordKeys: RECORD_KEYS };
 const FIXTURES = new URL("../../fixtures/imports/vcard/", import.meta.url);
 const readFixture = (name: string): Promise<ReadResult> => readVcard(readFileSync(new URL(name, FIXTURES)), OPTIONS);
 const read = (lines: string[], separator = "\r\n"): Promise<ReadResult> => readVcard(new TextEncoder().encode(lines.join(separator) + separator), OPTIONS);

@@ -10,6 +10,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { toCsv } from "../../../render/codecs/csv.ts";
+import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { lineTax } from "../../../server/domain/money.ts";
 import { readCsv } from "../../../server/imports/formats/csv.ts";
@@ -38,7 +39,7 @@ function carried(record: InvoiceRecord): Record<string, unknown> {
 }
 
 async function roundTrip(record: InvoiceRecord): Promise<void> {
-  const result = await readCsv(new TextEncoder().encode(toCsv(record)), { currency: "EUR", today: "2026-11-01" });
+  const result = await readCsv(new TextEncoder().encode(toCsv(record)), { currency: "EUR", today: "2026-11-01", recordKeys: RECORD_KEYS });
   expect(result.problems).toEqual([]);
   expect(result.invoices).toHaveLength(1);
   const [draft] = result.invoices;

@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { toDsl } from "../../../render/codecs/dsl.ts";
+import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { readDsl } from "../../../server/imports/formats/dsl.ts";
 import type { ReadResult } from "../../../server/imports/model.ts";
@@ -14,7 +15,7 @@ import { carried, DSL_FIELDS } from "../../helpers/dsl-carried.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
 import { ALL } from "../../../scripts/samples/invoices.ts";
 
-const OPTIONS = { today: "2000-01-01", currency: "EUR" };
+const OPTIONS = { today: "2000-01-01", currency: "EUR", recordKeys: RECORD_KEYS };
 const read = (text: string): Promise<ReadResult> => readDsl(new TextEncoder().encode(text), OPTIONS);
 
 function expectCarried(fields: Record<string, unknown>, record: InvoiceRecord, text: string): void {

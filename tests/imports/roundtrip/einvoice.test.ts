@@ -22,6 +22,7 @@ import { toUbl } from "../../../render/einvoice/ubl.ts";
 import { toXRechnung } from "../../../render/einvoice/xrechnung.ts";
 import { exportInvoice } from "../../../render/export.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
+import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import { minorUnits } from "../../../server/domain/currencies.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { lineTax } from "../../../server/domain/money.ts";
@@ -147,7 +148,7 @@ function expectCarried(draft: InvoiceDraft | undefined, record: InvoiceRecord, f
 }
 
 async function expectRoundTrip(format: Format, record: InvoiceRecord, text: string): Promise<void> {
-  const result = await format.reader(utf8.encode(text), { currency: "EUR", today: "2026-11-01" });
+  const result = await format.reader(utf8.encode(text), { currency: "EUR", today: "2026-11-01", recordKeys: RECORD_KEYS });
   expect({ problems: result.problems, notices: result.notices }).toEqual({ problems: [], notices: [] });
   expectCarried(result.invoices[0], record, text);
 }
@@ -223,7 +224,7 @@ describe("e-invoice round trips: read(export(record)) gives back every carried f
       exportInvoice({ record, profile: SELLER, template: builtInTemplate("classic"), format: "facturx", syntax: "cii", createdAt: "2026-11-01T09:00:00.000Z" });
     const readBack = async (record: InvoiceRecord) => {
       const { bytes } = await exported(record);
-      const result = await readFacturX(bytes, { currency: "EUR", today: "2026-11-01" });
+      const result = await readFacturX(bytes, { currency: "EUR", today: "2026-11-01", recordKeys: RECORD_KEYS });
       expect({ problems: result.problems, notices: result.notices }).toEqual({ problems: [], notices: [] });
       expectCarried(result.invoices[0], record, "(Factur-X)");
     };

@@ -9,6 +9,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { z } from "zod";
 import { toJson } from "../../../render/codecs/json.ts";
+import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import { createFields } from "../../../routers/invoices/invoice.schema.ts";
 import { newInvoice, type InvoiceFieldsInput, type InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { INVOICE_STATUSES } from "../../../server/domain/lifecycle.ts";
@@ -17,7 +18,7 @@ import { readJson } from "../../../server/imports/formats/json.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
 import { ALL } from "../../../scripts/samples/invoices.ts";
 
-const OPTIONS = { today: "2026-11-27", currency: "EUR" };
+const OPTIONS = { today: "2026-11-27", currency: "EUR", recordKeys: RECORD_KEYS };
 const createInput = z.strictObject(createFields);
 /** The record's fields a create sets, compared one by one so a failure names the field. */
 const CREATED = Object.keys(createFields).filter((key) => key !== "client_id" && key !== "template_id") as Array<keyof InvoiceRecord>;

@@ -31,6 +31,7 @@ import { toMarkdown } from "../../../render/codecs/markdown.ts";
 import { toXlsx } from "../../../render/codecs/xlsx.ts";
 import { formatCountry, formatDate, formatMoney } from "../../../render/format.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
+import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { lineTax, type TaxCategory } from "../../../server/domain/money.ts";
 import type { PostalAddress } from "../../../server/domain/profile.ts";
@@ -184,7 +185,7 @@ function expectRoundTrip(format: Format, record: InvoiceRecord, result: ReadResu
 /** Another currency than the record's, so only the document can name the right one. */
 function optionsFor(format: Format, record: InvoiceRecord): ReadOptions {
   const currency = format.currencyCarried ? (record.currency === "EUR" ? "CHF" : "EUR") : record.currency;
-  return { currency, today: "2026-11-27" };
+  return { currency, today: "2026-11-27", recordKeys: RECORD_KEYS };
 }
 
 for (const format of FORMATS) {
