@@ -8,7 +8,7 @@ import { lineTax } from "../server/domain/money.ts";
 import type { PostalAddress } from "../server/domain/profile.ts";
 import { addressLines } from "./address.ts";
 import { formatCountry, formatDate, formatMoney, formatPercent, formatQuantity } from "./format.ts";
-import { labelsFor, type Labels } from "./labels.ts";
+import { labelsFor, type Labels } from "./labels/index.ts";
 
 /** The invoice's locale and currency, bound once. */
 export type Formatters = {

@@ -9,7 +9,7 @@ import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import type { RenderTemplate } from "../templates/template.ts";
 import { readsAgainst } from "./direction.ts";
 import { element, text, type Attributes, type Html } from "./markup.ts";
-import type { HtmlWords } from "./words.ts";
+import type { HtmlWords } from "./words/index.ts";
 
 export type BodyContext = {
   record: InvoiceRecord;

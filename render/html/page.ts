@@ -13,7 +13,7 @@ import { element, fragment, text, trusted, type Html } from "./markup.ts";
 import { paletteOf } from "./palette.ts";
 import { invoiceCss } from "./styles.ts";
 import { templateDocument } from "../templates/content.ts";
-import { htmlWordsFor, type HtmlWords } from "./words.ts";
+import { htmlWordsFor, type HtmlWords } from "./words/index.ts";
 
 export type InvoicePage = {
   lang: string;

@@ -3,7 +3,7 @@
 // the invoice is a sheet of the template's paper; printed, it fills the page inside the @page
 // margins, its line table's header repeats on every page and its totals print once, at the end.
 import type { Direction } from "../fonts/bidi.ts";
-import type { Labels } from "../labels.ts";
+import type { Labels } from "../labels/index.ts";
 import type { PaperSize, TemplateFont, TemplateOptions } from "../templates/options.ts";
 import type { BaseDesign } from "../../server/domain/templates.ts";
 import { DESIGN_CSS } from "./designs.ts";

@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.ts";
+import type { Labels } from "./index.ts";
 
 export const de: Labels = {
   // "Gutschrift" means self-billing under § 14 Abs. 2 UStG; a seller's credit note is a Rechnungskorrektur.

@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.ts";
+import type { Labels } from "./index.ts";
 
 export const en: Labels = {
   title: { invoice: "Invoice", credit_note: "Credit note", quote: "Quote", purchase_order: "Purchase order" },

@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.ts";
+import type { Labels } from "./index.ts";
 
 export const es: Labels = {
   title: { invoice: "Factura", credit_note: "Factura rectificativa", quote: "Presupuesto", purchase_order: "Orden de compra" },

@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.ts";
+import type { Labels } from "./index.ts";
 
 export const fr: Labels = {
   title: { invoice: "Facture", credit_note: "Avoir", quote: "Devis", purchase_order: "Bon de commande" },

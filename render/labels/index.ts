@@ -1,15 +1,15 @@
 // The words every human-readable format prints, per language. `Labels` is the key set: a language
 // file that misses a key (or a document type, or a tax category) fails tsc, not a customer's PDF.
-import type { InvoiceType } from "../server/domain/lifecycle.ts";
-import type { TaxCategory } from "../server/domain/money.ts";
-import { de } from "./labels/de.ts";
-import { en } from "./labels/en.ts";
-import { es } from "./labels/es.ts";
-import { fr } from "./labels/fr.ts";
-import { it } from "./labels/it.ts";
-import { ja } from "./labels/ja.ts";
-import { nl } from "./labels/nl.ts";
-import { pt } from "./labels/pt.ts";
+import type { InvoiceType } from "../../server/domain/lifecycle.ts";
+import type { TaxCategory } from "../../server/domain/money.ts";
+import { de } from "./de.ts";
+import { en } from "./en.ts";
+import { es } from "./es.ts";
+import { fr } from "./fr.ts";
+import { it } from "./it.ts";
+import { ja } from "./ja.ts";
+import { nl } from "./nl.ts";
+import { pt } from "./pt.ts";
 
 export type Labels = {
   /** The document's title by type. */

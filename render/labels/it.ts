@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.ts";
+import type { Labels } from "./index.ts";
 
 export const it: Labels = {
   title: { invoice: "Fattura", credit_note: "Nota di credito", quote: "Preventivo", purchase_order: "Ordine d'acquisto" },

@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.ts";
+import type { Labels } from "./index.ts";
 
 export const ja: Labels = {
   title: { invoice: "請求書", credit_note: "クレジットノート", quote: "見積書", purchase_order: "注文書" },

@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.ts";
+import type { Labels } from "./index.ts";
 
 export const nl: Labels = {
   title: { invoice: "Factuur", credit_note: "Creditnota", quote: "Offerte", purchase_order: "Inkooporder" },

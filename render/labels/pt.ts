@@ -1,4 +1,4 @@
-import type { Labels } from "../labels.ts";
+import type { Labels } from "./index.ts";
 
 export const pt: Labels = {
   title: { invoice: "Fatura", credit_note: "Nota de crédito", quote: "Orçamento", purchase_order: "Ordem de compra" },

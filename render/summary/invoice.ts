@@ -5,15 +5,7 @@ import { daysBetween } from "../../server/domain/clock.ts";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { isPayable, type InvoiceStatus, type InvoiceType } from "../../server/domain/lifecycle.ts";
 import { formatDate, formatMoney, formatQuantity } from "../format.ts";
-import type { Count, Standing, SummaryPhrases } from "./phrases.ts";
-import { de } from "./phrases/de.ts";
-import { en } from "./phrases/en.ts";
-import { es } from "./phrases/es.ts";
-import { fr } from "./phrases/fr.ts";
-import { it } from "./phrases/it.ts";
-import { ja } from "./phrases/ja.ts";
-import { nl } from "./phrases/nl.ts";
-import { pt } from "./phrases/pt.ts";
+import { SUMMARY_PHRASES, type Count, type Standing, type SummaryLanguage, type SummaryPhrases } from "./phrases/index.ts";
 
 export type NextAction = "finalize" | "approve" | "send" | "await_payment" | "remind" | "await_response" | "none";
 
@@ -41,9 +33,6 @@ export type InvoiceFacts = {
 };
 
 export type InvoiceSummary = { text: string; language: string; facts: InvoiceFacts };
-
-const PHRASES = { en, de, fr, es, it, nl, pt, ja } satisfies Record<string, SummaryPhrases>;
-type SummaryLanguage = keyof typeof PHRASES;
 
 /**
  * Where a summary's numbers and dates come from when the invoice's locale speaks another language.
@@ -84,13 +73,13 @@ function languageOf(tag: string): string {
  */
 export function readerFor(tag: string, locale: string): Reader {
   const wanted = languageOf(tag);
-  const language: SummaryLanguage = Object.hasOwn(PHRASES, wanted) ? (wanted as SummaryLanguage) : "en";
+  const language: SummaryLanguage = Object.hasOwn(SUMMARY_PHRASES, wanted) ? (wanted as SummaryLanguage) : "en";
   const layout = languageOf(locale) === language ? locale : DEFAULT_LOCALES[language];
   const rules = new Intl.PluralRules(layout);
   return {
     language,
     locale: layout,
-    phrases: PHRASES[language],
+    phrases: SUMMARY_PHRASES[language],
     money: (minor, currency) => formatMoney(minor, currency, layout),
     date: (date) => formatDate(date, layout, "long"),
     count: (value) => ({ value, text: formatQuantity(value, layout), plural: rules.select(value) }),

@@ -2,7 +2,7 @@
 // many, to whom, which are not yet open or already settled, and per currency what is overdue and due.
 // Amounts in different currencies are never added up: a set in several gets a sentence per currency.
 import type { InvoiceStatus } from "../../server/domain/lifecycle.ts";
-import type { SetGroup, SetOverdue } from "./phrases.ts";
+import type { SetGroup, SetOverdue } from "./phrases/index.ts";
 import { readerFor, type Reader } from "./invoice.ts";
 
 export type CurrencyFigures = {

@@ -6,7 +6,7 @@
 // language share a text, which keeps that lookup unambiguous.
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { invoiceDocument, type InvoiceDocument } from "../document.ts";
-import type { Labels } from "../labels.ts";
+import type { Labels } from "../labels/index.ts";
 import type { OverridableLabel, TemplateOptions } from "./options.ts";
 
 function visibleRecord(record: InvoiceRecord, { show }: TemplateOptions): InvoiceRecord {

@@ -4,7 +4,7 @@
 // JSON Schema at GET /api/templates/{id}/schema; the base's defaults are the schema's defaults, so
 // the four designs share one set of keys and differ in their values and in how they lay them out.
 import { z } from "zod";
-import type { Labels } from "../labels.ts";
+import type { Labels } from "../labels/index.ts";
 import { BASE_DESIGNS, type BaseDesign } from "../../server/domain/templates.ts";
 
 

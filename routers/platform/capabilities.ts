@@ -9,7 +9,7 @@ import { MAX_BODY_BYTES, SUPPORTED_PROTOCOL_VERSIONS } from "../../server/domain
 import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../server/domain/formats.ts";
 import { MAX_DOCUMENT_BYTES } from "../../server/imports/document.ts";
 import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from "../../server/imports/model.ts";
-import { LABELS } from "../../render/labels.ts";
+import { LABELS } from "../../render/labels/index.ts";
 import { AGING_BUCKETS, GRANULARITIES, MAX_PERIODS } from "../../server/domain/analytics.ts";
 import { MAX_BULK_INVOICES } from "../../server/documents/bulk-export.ts";
 import { ANALYTICS_SECTIONS } from "../../server/invoices/analytics.ts";

@@ -25,7 +25,7 @@ import { assertMayInvite, higherRole, managerRole } from "../domain/membership.t
 import { newSecret, sha256Hex } from "../domain/secrets.ts";
 import { assertOwned } from "../invoices/ownership.ts";
 import type { Services } from "../services.ts";
-import { invitePhrases } from "./invite-phrases.ts";
+import { invitePhrases } from "./invite-phrases/index.ts";
 
 /** The invite token's prefix: not the id's (ivt_), so a token is never mistaken for an id in a log or a form. */
 export const INVITE_TOKEN_PREFIX = "sit_";

@@ -1,6 +1,6 @@
 // The authorization server's pure rules, directly.
 import { describe, expect, test } from "bun:test";
-import { languageOf } from "../../server/http/oauth/consent-phrases.ts";
+import { languageOf } from "../../server/http/oauth/consent-phrases/index.ts";
 import { DEFAULT_AGENT_SCOPES, grantedScopes, isS256Challenge, parseScopes, redirectHostsOf, redirectUriProblem, resourceOf, scopeChoices, verifierMatches } from "../../server/domain/oauth.ts";
 import { scopesForRole } from "../../server/domain/access.ts";
 

@@ -1,7 +1,7 @@
 // Labels: every language carries every key (tsc checks the type; this checks the values), the
 // locale picks the language, and the invoice vocabulary is the one each language's invoices use.
 import { describe, expect, test } from "bun:test";
-import { LABELS, labelsFor, type Labels } from "../../render/labels.ts";
+import { LABELS, labelsFor, type Labels } from "../../render/labels/index.ts";
 
 /** Each label as text: nested tables flattened, functions called with sample arguments. */
 function flattened(labels: Labels): Record<string, string> {

@@ -1,6 +1,7 @@
 import { isPayable, type InvoiceType } from "../../../server/domain/lifecycle.ts";
 import { de as labels } from "../../labels/de.ts";
-import { plural, stop, type Count, type DueAhead, type SetGroup, type SetOverdue, type Standing, type SummaryPhrases } from "../phrases.ts";
+import { plural, stop } from "./grammar.ts";
+import type { Count, DueAhead, SetGroup, SetOverdue, Standing, SummaryPhrases } from "./index.ts";
 
 const { title } = labels;
 

@@ -1,24 +1,19 @@
-// The sentences of a summary, one implementation per language (phrases/en.ts …). Every phrase takes
+// The sentences of a summary, one implementation per language (en.ts, de.ts …). Every phrase takes
 // its words already laid out for the reader (amounts, dates, counts): a phrase file only arranges them
 // with its language's grammar, and a language that misses a phrase fails tsc.
-import type { InvoiceType } from "../../server/domain/lifecycle.ts";
-import type { NextAction } from "./invoice.ts";
+import type { InvoiceType } from "../../../server/domain/lifecycle.ts";
+import type { NextAction } from "../invoice.ts";
+import { de } from "./de.ts";
+import { en } from "./en.ts";
+import { es } from "./es.ts";
+import { fr } from "./fr.ts";
+import { it } from "./it.ts";
+import { ja } from "./ja.ts";
+import { nl } from "./nl.ts";
+import { pt } from "./pt.ts";
 
 /** A number, laid out for the reader's locale, with the plural category it takes in their language. */
 export type Count = { value: number; text: string; plural: Intl.LDMLPluralRule };
-
-/** A word's forms by plural category; `other` is the one every language has. */
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-
-/** The form of `forms` that `count` takes ("1 day", "2 days"; in Japanese always `other`). */
-export function plural(count: Count, forms: PluralForms): string {
-  return forms[count.plural] ?? forms.other;
-}
-
-/** Ends a sentence; a name ending in an abbreviation (Ltd., S.A.) lends its period rather than doubling it. */
-export function stop(text: string): string {
-  return text.endsWith(".") ? text : `${text}.`;
-}
 
 /** A due date that has not passed: `days` left, or null when it falls due today. */
 export type DueAhead = { date: string; days: Count | null };
@@ -85,3 +80,7 @@ export type SummaryPhrases = {
   next(args: { type: InvoiceType; to: string; action: NextAction }): string;
   set: SetPhrases;
 };
+
+/** The languages a summary is written in; any other reader gets English (readerFor, ../invoice.ts). */
+export const SUMMARY_PHRASES = { en, de, fr, es, it, nl, pt, ja } satisfies Record<string, SummaryPhrases>;
+export type SummaryLanguage = keyof typeof SUMMARY_PHRASES;

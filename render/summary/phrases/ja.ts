@@ -2,7 +2,7 @@
 // forms), quoted text in 「」, and "次は…" for what to do next.
 import { isPayable, type InvoiceType } from "../../../server/domain/lifecycle.ts";
 import { ja as labels } from "../../labels/ja.ts";
-import type { Count, DueAhead, SetGroup, SetOverdue, Standing, SummaryPhrases } from "../phrases.ts";
+import type { Count, DueAhead, SetGroup, SetOverdue, Standing, SummaryPhrases } from "./index.ts";
 
 const { title } = labels;
 

@@ -1,6 +1,7 @@
 import type { InvoiceType } from "../../../server/domain/lifecycle.ts";
 import { nl as labels } from "../../labels/nl.ts";
-import { plural, stop, type Count, type SetGroup, type SetOverdue, type Standing, type SummaryPhrases } from "../phrases.ts";
+import { plural, stop } from "./grammar.ts";
+import type { Count, SetGroup, SetOverdue, Standing, SummaryPhrases } from "./index.ts";
 
 const { title } = labels;
 const noun = (type: InvoiceType): string => title[type].toLowerCase();

@@ -1,7 +1,8 @@
 // European Portuguese, like the labels (fatura, IVA, NIF): impersonal phrasing, no você.
 import { isPayable, type InvoiceType } from "../../../server/domain/lifecycle.ts";
 import { pt as labels } from "../../labels/pt.ts";
-import { plural, stop, type Count, type DueAhead, type SetGroup, type SetOverdue, type Standing, type SummaryPhrases } from "../phrases.ts";
+import { plural, stop } from "./grammar.ts";
+import type { Count, DueAhead, SetGroup, SetOverdue, Standing, SummaryPhrases } from "./index.ts";
 
 const { title } = labels;
 const noun = (type: InvoiceType): string => title[type].toLowerCase();

@@ -11,7 +11,7 @@ import { newSecret, sha256Hex } from "../../domain/secrets.ts";
 import { bodies } from "../../automation/mail/content.ts";
 import { queueAccountMail } from "../../automation/mail/queue.ts";
 import type { Services } from "../../services.ts";
-import { signInPhrases } from "./phrases.ts";
+import { signInPhrases } from "./phrases/index.ts";
 
 export const SIGN_IN_LINK_PREFIX = "sil_";
 export const LINK_MINUTES = 15;

@@ -1,11 +1,11 @@
 // The words of one e-mail (subject, plain text, HTML) in the invoice's language, pure: the send and
 // the reminder job call it when they queue a message, so the outbox row holds what will be sent.
-import { labelsFor } from "../../../render/labels.ts";
+import { labelsFor } from "../../../render/labels/index.ts";
 import { element, fragment, text, trusted, type Html } from "../../../render/html/markup.ts";
 import { readerFor } from "../../../render/summary/invoice.ts";
 import type { InvoiceRecord } from "../../domain/invoice.ts";
 import { isPayable } from "../../domain/lifecycle.ts";
-import { MAIL_PHRASES, type Facts, type MailPhrases } from "./phrases.ts";
+import { MAIL_PHRASES, type Facts, type MailPhrases } from "./phrases/index.ts";
 
 export type MailContent = { subject: string; text: string; html: string };
 

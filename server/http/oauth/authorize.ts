@@ -11,7 +11,7 @@ import { constantTimeEqual, hmac } from "../../domain/signing.ts";
 import { presentedBy, type RequestInfo } from "../requests.ts";
 import type { Services } from "../../services.ts";
 import { consentPage, newNonce, pageHeaders, problemPage } from "./consent-page.ts";
-import { languageOf, type ConsentLanguage } from "./consent-phrases.ts";
+import { languageOf, type ConsentLanguage } from "./consent-phrases/index.ts";
 import { OAUTH_PATHS } from "./metadata.ts";
 import { OAuthFailure, readForm } from "./responses.ts";
 import { AUTHORIZATION_CODE_PREFIX, CODE_SECONDS, DEFAULT_AGENT_SCOPES, grantedScopes, isS256Challenge, parseScopes, resourceOf, scopeChoices } from "../../domain/oauth.ts";

@@ -5,7 +5,7 @@
 import { element, fragment, text, trusted, type Html } from "../../../render/html/markup.ts";
 import type { Role } from "../../domain/access.ts";
 import { base64Url } from "../../domain/signing.ts";
-import { CONSENT_PHRASES, type ConsentLanguage, type ConsentPhrases } from "./consent-phrases.ts";
+import { CONSENT_PHRASES, type ConsentLanguage, type ConsentPhrases } from "./consent-phrases/index.ts";
 import { OAUTH_PATHS } from "./metadata.ts";
 import type { ScopeChoice } from "../../domain/oauth.ts";
 

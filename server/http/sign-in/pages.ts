@@ -2,7 +2,7 @@
 // No script, no styles to load; the browser's language picks the words.
 import { element, fragment, text, trusted, type Html } from "../../../render/html/markup.ts";
 import { acceptedLanguage } from "../requests.ts";
-import { SIGN_IN_LANGUAGES, signInPhrases } from "../../access/sign-in/phrases.ts";
+import { SIGN_IN_LANGUAGES, signInPhrases } from "../../access/sign-in/phrases/index.ts";
 
 const PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8",

@@ -18,7 +18,7 @@ import { headingOf, invoiceDocument, printedDates, printedLines, printedTaxRows 
 import { AA_TEXT, contrastRatio, ensureContrast } from "../../../render/html/contrast.ts";
 import { paletteOf, PAPER_COLOR } from "../../../render/html/palette.ts";
 import type { Rgb } from "../../../render/layout/boxes.ts";
-import { LABELS } from "../../../render/labels.ts";
+import { LABELS } from "../../../render/labels/index.ts";
 import { epcPayload } from "../../../render/qr/epc.ts";
 import { BASE_DEFAULTS, OVERRIDABLE_LABELS, SHOWABLE, type Showable, type TemplateOptions } from "../../../render/templates/options.ts";
 import { BASE_DESIGNS } from "../../../server/domain/templates.ts";

@@ -6,7 +6,7 @@ import { newInvoice, type InvoiceFieldsInput, type InvoiceRecord } from "../../.
 import type { InvoiceStatus, InvoiceType } from "../../../server/domain/lifecycle.ts";
 import { emptyProfile } from "../../../server/domain/profile.ts";
 import { summarizeInvoice, type InvoiceFacts } from "../../../render/summary/invoice.ts";
-import type { Standing, SummaryPhrases } from "../../../render/summary/phrases.ts";
+import type { Standing, SummaryPhrases } from "../../../render/summary/phrases/index.ts";
 import { de } from "../../../render/summary/phrases/de.ts";
 import { en } from "../../../render/summary/phrases/en.ts";
 import { es } from "../../../render/summary/phrases/es.ts";

@@ -2,7 +2,7 @@
 // every language; hidden optional facts are gone from the content itself.
 import { describe, expect, test } from "bun:test";
 import { invoiceDocument } from "../../../render/document.ts";
-import { LABELS } from "../../../render/labels.ts";
+import { LABELS } from "../../../render/labels/index.ts";
 import { relabelled, templateDocument } from "../../../render/templates/content.ts";
 import { BASE_DEFAULTS, OVERRIDABLE_LABELS, type TemplateOptions } from "../../../render/templates/options.ts";
 import { GERMAN, JAPANESE } from "../../../scripts/samples/templates.ts";

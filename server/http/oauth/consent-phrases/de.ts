@@ -1,0 +1,37 @@
+// The OAuth consent page in German: `ConsentPhrases` (index.ts) holds it to every key.
+import type { ConsentPhrases } from "./index.ts";
+
+export const de: ConsentPhrases = {
+  title: "Einem Agenten Zugriff erlauben",
+  heading: (agent) => `${agent} erlauben, für Sie zu handeln?`,
+  intro: "Der Agent handelt im unten gewählten Konto mit Ihren Rechten und nur in dem Umfang, den Sie ankreuzen.",
+  agent: "Agent",
+  returnsTo: "Kehrt zurück zu",
+  signedInAs: "Angemeldet als",
+  reaches: "Reichweite",
+  resourceApi: "Die ganze API (REST, tRPC und MCP)",
+  resourceMcp: "Nur der MCP-Endpunkt",
+  account: "Konto",
+  switchAccount: "Konto wechseln",
+  roles: { owner: "Inhaber", admin: "Administrator", member: "Mitglied" },
+  permissions: "Was er darf",
+  scopes: {
+    "invoices:read": "Rechnungen, ihren Verlauf und Zahlungen lesen",
+    "invoices:write": "Rechnungen anlegen und ändern, Zahlungen erfassen und Rechnungen versenden",
+    "invoices:approve": "Rechnungen in Prüfung freigeben",
+    "entities:read": "Kunden und Produkte lesen",
+    "entities:write": "Kunden und Produkte anlegen und ändern",
+    "templates:read": "Vorlagen lesen",
+    "templates:write": "Vorlagen anlegen und ändern",
+    "account:admin": "Das Konto verwalten: Profil, API-Schlüssel, Mitglieder und Webhooks",
+  },
+  beyondRole: "mit Ihrer Rolle nicht verfügbar",
+  approveNote: "Rechnungen freigeben darf der Agent nur, wenn Sie es selbst ankreuzen.",
+  allow: "Erlauben",
+  deny: "Ablehnen",
+  errorTitle: "Diese Anfrage kann nicht ausgeführt werden",
+  unknownClient: "Der Agent ist bei diesem Dienst nicht registriert. Bitten Sie ihn, sich neu zu verbinden.",
+  badRedirect: "Der Agent wollte zu einer Adresse zurückkehren, die er nicht registriert hat. Es wurde nichts geteilt.",
+  staleForm: "Dieses Formular ist abgelaufen oder stammt nicht von dieser Seite. Gehen Sie zurück zum Agenten und beginnen Sie neu.",
+  notMember: "Sie sind kein Mitglied dieses Kontos.",
+};

@@ -1,0 +1,37 @@
+// The OAuth consent page in English: `ConsentPhrases` (index.ts) holds it to every key.
+import type { ConsentPhrases } from "./index.ts";
+
+export const en: ConsentPhrases = {
+  title: "Allow an agent access",
+  heading: (agent) => `Allow ${agent} to act for you?`,
+  intro: "The agent acts in the account below with your rights, and only within what you tick.",
+  agent: "Agent",
+  returnsTo: "Returns to",
+  signedInAs: "Signed in as",
+  reaches: "Reaches",
+  resourceApi: "The whole API (REST, tRPC and MCP)",
+  resourceMcp: "The MCP endpoint only",
+  account: "Account",
+  switchAccount: "Switch account",
+  roles: { owner: "owner", admin: "admin", member: "member" },
+  permissions: "What it may do",
+  scopes: {
+    "invoices:read": "Read invoices, their history and payments",
+    "invoices:write": "Create and change invoices, record payments and send them",
+    "invoices:approve": "Approve invoices in review",
+    "entities:read": "Read clients and products",
+    "entities:write": "Create and change clients and products",
+    "templates:read": "Read templates",
+    "templates:write": "Create and change templates",
+    "account:admin": "Manage the account: profile, API keys, members and webhooks",
+  },
+  beyondRole: "not available with your role",
+  approveNote: "Approving invoices is never allowed unless you tick it yourself.",
+  allow: "Allow",
+  deny: "Deny",
+  errorTitle: "This request cannot be completed",
+  unknownClient: "The agent is not registered with this service. Ask it to connect again.",
+  badRedirect: "The agent asked to return to an address it did not register. Nothing was shared.",
+  staleForm: "This form has expired or did not come from this page. Go back to the agent and start again.",
+  notMember: "You are not a member of that account.",
+};

@@ -1,0 +1,37 @@
+// The OAuth consent page in Spanish: `ConsentPhrases` (index.ts) holds it to every key.
+import type { ConsentPhrases } from "./index.ts";
+
+export const es: ConsentPhrases = {
+  title: "Permitir el acceso a un agente",
+  heading: (agent) => `¿Permitir que ${agent} actúe en su nombre?`,
+  intro: "El agente actúa en la cuenta indicada abajo con sus permisos, y solo dentro de lo que usted marque.",
+  agent: "Agente",
+  returnsTo: "Vuelve a",
+  signedInAs: "Sesión iniciada como",
+  reaches: "Alcance",
+  resourceApi: "Toda la API (REST, tRPC y MCP)",
+  resourceMcp: "Solo el punto de acceso MCP",
+  account: "Cuenta",
+  switchAccount: "Cambiar de cuenta",
+  roles: { owner: "propietario", admin: "administrador", member: "miembro" },
+  permissions: "Qué puede hacer",
+  scopes: {
+    "invoices:read": "Leer facturas, su historial y sus pagos",
+    "invoices:write": "Crear y modificar facturas, registrar pagos y enviarlas",
+    "invoices:approve": "Aprobar facturas en revisión",
+    "entities:read": "Leer clientes y productos",
+    "entities:write": "Crear y modificar clientes y productos",
+    "templates:read": "Leer plantillas",
+    "templates:write": "Crear y modificar plantillas",
+    "account:admin": "Administrar la cuenta: perfil, claves de API, miembros y webhooks",
+  },
+  beyondRole: "no disponible con su rol",
+  approveNote: "Aprobar facturas nunca se permite a menos que usted lo marque.",
+  allow: "Permitir",
+  deny: "Denegar",
+  errorTitle: "No se puede completar esta solicitud",
+  unknownClient: "El agente no está registrado en este servicio. Pídale que vuelva a conectarse.",
+  badRedirect: "El agente pidió volver a una dirección que no registró. No se ha compartido nada.",
+  staleForm: "Este formulario ha caducado o no procede de esta página. Vuelva al agente y empiece de nuevo.",
+  notMember: "No es miembro de esa cuenta.",
+};

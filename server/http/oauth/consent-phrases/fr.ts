@@ -1,0 +1,37 @@
+// The OAuth consent page in French: `ConsentPhrases` (index.ts) holds it to every key.
+import type { ConsentPhrases } from "./index.ts";
+
+export const fr: ConsentPhrases = {
+  title: "Autoriser un agent",
+  heading: (agent) => `Autoriser ${agent} à agir pour vous ?`,
+  intro: "L’agent agit dans le compte ci-dessous avec vos droits, et seulement dans les limites que vous cochez.",
+  agent: "Agent",
+  returnsTo: "Retour vers",
+  signedInAs: "Connecté en tant que",
+  reaches: "Portée",
+  resourceApi: "Toute l’API (REST, tRPC et MCP)",
+  resourceMcp: "Le point d’accès MCP uniquement",
+  account: "Compte",
+  switchAccount: "Changer de compte",
+  roles: { owner: "propriétaire", admin: "administrateur", member: "membre" },
+  permissions: "Ce qu’il peut faire",
+  scopes: {
+    "invoices:read": "Lire les factures, leur historique et leurs paiements",
+    "invoices:write": "Créer et modifier des factures, enregistrer des paiements et les envoyer",
+    "invoices:approve": "Approuver les factures en revue",
+    "entities:read": "Lire les clients et les produits",
+    "entities:write": "Créer et modifier des clients et des produits",
+    "templates:read": "Lire les modèles",
+    "templates:write": "Créer et modifier des modèles",
+    "account:admin": "Gérer le compte : profil, clés d’API, membres et webhooks",
+  },
+  beyondRole: "non disponible avec votre rôle",
+  approveNote: "L’approbation des factures n’est jamais accordée sans que vous la cochiez vous-même.",
+  allow: "Autoriser",
+  deny: "Refuser",
+  errorTitle: "Cette demande ne peut pas aboutir",
+  unknownClient: "Cet agent n’est pas enregistré auprès de ce service. Demandez-lui de se reconnecter.",
+  badRedirect: "L’agent a demandé à revenir vers une adresse qu’il n’a pas enregistrée. Rien n’a été partagé.",
+  staleForm: "Ce formulaire a expiré ou ne provient pas de cette page. Retournez à l’agent et recommencez.",
+  notMember: "Vous n’êtes pas membre de ce compte.",
+};

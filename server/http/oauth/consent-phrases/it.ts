@@ -1,0 +1,37 @@
+// The OAuth consent page in Italian: `ConsentPhrases` (index.ts) holds it to every key.
+import type { ConsentPhrases } from "./index.ts";
+
+export const it: ConsentPhrases = {
+  title: "Consentire l’accesso a un agente",
+  heading: (agent) => `Consentire a ${agent} di agire per te?`,
+  intro: "L’agente agisce nell’account indicato sotto con i tuoi permessi, e solo entro ciò che spunti.",
+  agent: "Agente",
+  returnsTo: "Ritorna a",
+  signedInAs: "Accesso effettuato come",
+  reaches: "Ambito",
+  resourceApi: "L’intera API (REST, tRPC e MCP)",
+  resourceMcp: "Solo l’endpoint MCP",
+  account: "Account",
+  switchAccount: "Cambia account",
+  roles: { owner: "proprietario", admin: "amministratore", member: "membro" },
+  permissions: "Che cosa può fare",
+  scopes: {
+    "invoices:read": "Leggere le fatture, la loro cronologia e i pagamenti",
+    "invoices:write": "Creare e modificare fatture, registrare pagamenti e inviarle",
+    "invoices:approve": "Approvare le fatture in revisione",
+    "entities:read": "Leggere clienti e prodotti",
+    "entities:write": "Creare e modificare clienti e prodotti",
+    "templates:read": "Leggere i modelli",
+    "templates:write": "Creare e modificare modelli",
+    "account:admin": "Gestire l’account: profilo, chiavi API, membri e webhook",
+  },
+  beyondRole: "non disponibile con il tuo ruolo",
+  approveNote: "L’approvazione delle fatture non è mai concessa se non la spunti tu.",
+  allow: "Consenti",
+  deny: "Rifiuta",
+  errorTitle: "Impossibile completare questa richiesta",
+  unknownClient: "L’agente non è registrato presso questo servizio. Chiedigli di ricollegarsi.",
+  badRedirect: "L’agente ha chiesto di tornare a un indirizzo che non ha registrato. Non è stato condiviso nulla.",
+  staleForm: "Questo modulo è scaduto o non proviene da questa pagina. Torna all’agente e ricomincia.",
+  notMember: "Non sei membro di quell’account.",
+};

@@ -1,0 +1,37 @@
+// The OAuth consent page in Japanese: `ConsentPhrases` (index.ts) holds it to every key.
+import type { ConsentPhrases } from "./index.ts";
+
+export const ja: ConsentPhrases = {
+  title: "エージェントへのアクセス許可",
+  heading: (agent) => `${agent} があなたの代わりに操作することを許可しますか？`,
+  intro: "エージェントは下のアカウントで、あなたの権限の範囲内かつチェックした操作だけを行います。",
+  agent: "エージェント",
+  returnsTo: "戻り先",
+  signedInAs: "ログイン中のユーザー",
+  reaches: "対象",
+  resourceApi: "API 全体（REST、tRPC、MCP）",
+  resourceMcp: "MCP エンドポイントのみ",
+  account: "アカウント",
+  switchAccount: "アカウントを切り替え",
+  roles: { owner: "オーナー", admin: "管理者", member: "メンバー" },
+  permissions: "許可する操作",
+  scopes: {
+    "invoices:read": "請求書とその履歴・入金の閲覧",
+    "invoices:write": "請求書の作成・変更、入金の記録、送付",
+    "invoices:approve": "レビュー中の請求書の承認",
+    "entities:read": "顧客と商品の閲覧",
+    "entities:write": "顧客と商品の作成・変更",
+    "templates:read": "テンプレートの閲覧",
+    "templates:write": "テンプレートの作成・変更",
+    "account:admin": "アカウントの管理（プロフィール、API キー、メンバー、Webhook）",
+  },
+  beyondRole: "あなたのロールでは利用できません",
+  approveNote: "請求書の承認は、あなた自身がチェックしない限り許可されません。",
+  allow: "許可",
+  deny: "拒否",
+  errorTitle: "このリクエストは完了できません",
+  unknownClient: "このエージェントはこのサービスに登録されていません。もう一度接続するよう依頼してください。",
+  badRedirect: "エージェントが登録していないアドレスへの戻りを求めました。何も共有されていません。",
+  staleForm: "このフォームは期限切れか、このページから送信されたものではありません。エージェントに戻ってやり直してください。",
+  notMember: "そのアカウントのメンバーではありません。",
+};

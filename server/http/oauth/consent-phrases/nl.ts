@@ -1,0 +1,37 @@
+// The OAuth consent page in Dutch: `ConsentPhrases` (index.ts) holds it to every key.
+import type { ConsentPhrases } from "./index.ts";
+
+export const nl: ConsentPhrases = {
+  title: "Een agent toegang geven",
+  heading: (agent) => `${agent} namens u laten handelen?`,
+  intro: "De agent handelt in het account hieronder met uw rechten, en alleen binnen wat u aanvinkt.",
+  agent: "Agent",
+  returnsTo: "Keert terug naar",
+  signedInAs: "Aangemeld als",
+  reaches: "Bereik",
+  resourceApi: "De hele API (REST, tRPC en MCP)",
+  resourceMcp: "Alleen het MCP-eindpunt",
+  account: "Account",
+  switchAccount: "Ander account",
+  roles: { owner: "eigenaar", admin: "beheerder", member: "lid" },
+  permissions: "Wat hij mag doen",
+  scopes: {
+    "invoices:read": "Facturen, hun geschiedenis en betalingen lezen",
+    "invoices:write": "Facturen maken en wijzigen, betalingen vastleggen en facturen versturen",
+    "invoices:approve": "Facturen in beoordeling goedkeuren",
+    "entities:read": "Klanten en producten lezen",
+    "entities:write": "Klanten en producten maken en wijzigen",
+    "templates:read": "Sjablonen lezen",
+    "templates:write": "Sjablonen maken en wijzigen",
+    "account:admin": "Het account beheren: profiel, API-sleutels, leden en webhooks",
+  },
+  beyondRole: "niet beschikbaar met uw rol",
+  approveNote: "Facturen goedkeuren is nooit toegestaan, tenzij u het zelf aanvinkt.",
+  allow: "Toestaan",
+  deny: "Weigeren",
+  errorTitle: "Dit verzoek kan niet worden voltooid",
+  unknownClient: "De agent is niet geregistreerd bij deze dienst. Vraag hem opnieuw te verbinden.",
+  badRedirect: "De agent wilde terugkeren naar een adres dat hij niet heeft geregistreerd. Er is niets gedeeld.",
+  staleForm: "Dit formulier is verlopen of kwam niet van deze pagina. Ga terug naar de agent en begin opnieuw.",
+  notMember: "U bent geen lid van dat account.",
+};

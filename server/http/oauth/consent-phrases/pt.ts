@@ -1,0 +1,37 @@
+// The OAuth consent page in Portuguese: `ConsentPhrases` (index.ts) holds it to every key.
+import type { ConsentPhrases } from "./index.ts";
+
+export const pt: ConsentPhrases = {
+  title: "Permitir o acesso de um agente",
+  heading: (agent) => `Permitir que ${agent} aja por si?`,
+  intro: "O agente age na conta abaixo com as suas permissões e apenas dentro do que assinalar.",
+  agent: "Agente",
+  returnsTo: "Regressa a",
+  signedInAs: "Sessão iniciada como",
+  reaches: "Alcance",
+  resourceApi: "Toda a API (REST, tRPC e MCP)",
+  resourceMcp: "Apenas o endpoint MCP",
+  account: "Conta",
+  switchAccount: "Mudar de conta",
+  roles: { owner: "proprietário", admin: "administrador", member: "membro" },
+  permissions: "O que pode fazer",
+  scopes: {
+    "invoices:read": "Ler faturas, o seu histórico e pagamentos",
+    "invoices:write": "Criar e alterar faturas, registar pagamentos e enviá-las",
+    "invoices:approve": "Aprovar faturas em revisão",
+    "entities:read": "Ler clientes e produtos",
+    "entities:write": "Criar e alterar clientes e produtos",
+    "templates:read": "Ler modelos",
+    "templates:write": "Criar e alterar modelos",
+    "account:admin": "Gerir a conta: perfil, chaves de API, membros e webhooks",
+  },
+  beyondRole: "indisponível com a sua função",
+  approveNote: "A aprovação de faturas nunca é concedida, a menos que a assinale.",
+  allow: "Permitir",
+  deny: "Recusar",
+  errorTitle: "Não é possível concluir este pedido",
+  unknownClient: "O agente não está registado neste serviço. Peça-lhe que volte a ligar-se.",
+  badRedirect: "O agente pediu para regressar a um endereço que não registou. Nada foi partilhado.",
+  staleForm: "Este formulário expirou ou não veio desta página. Volte ao agente e recomece.",
+  notMember: "Não é membro dessa conta.",
+};
