@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { ATTACHMENT_FORMATS } from "../../server/domain/mail.ts";
 import { createFromDsl, DSL_EXAMPLE } from "../../server/invoices/dsl.ts";
-import { scopedProcedure } from "../builders.ts";
 import { createInvoiceInput } from "./create-invoice.ts";
 import { idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
-import { writerOf } from "./writer.ts";
+import { invoiceCreateProcedure } from "./invoice-write-procedure.ts";
 
 /** The longest DSL text taken (a few thousand lines; the body limit is 1 MiB). */
 export const MAX_DSL_CHARACTERS = 100_000;
 
-export const createInvoiceFromDsl = scopedProcedure("invoices:write")
+export const createInvoiceFromDsl = invoiceCreateProcedure
   .meta({
     openapi: {
       method: "POST",
@@ -58,8 +57,9 @@ export const createInvoiceFromDsl = scopedProcedure("invoices:write")
         .describe("what SEND e-mailed (queued for delivery) or, on a dry run, would e-mail; null without SEND"),
     }),
   )
-  .mutation(({ ctx, input }) =>
-    createFromDsl(ctx.services, writerOf(ctx), {
+  .mutation(({ ctx, input, path }) =>
+    createFromDsl(ctx.services, ctx.writer, {
+      procedure: path,
       text: input.dsl,
       dryRun: input.dry_run,
       idempotencyKey: input.idempotency_key,

@@ -3,13 +3,12 @@ import { newId } from "../../server/domain/ids.ts";
 import { newInvoice } from "../../server/domain/invoice.ts";
 import { createOnce, resolveReferences } from "../../server/invoices/writes.ts";
 import { loadProfile } from "../../server/accounts/profile.ts";
-import { scopedProcedure } from "../builders.ts";
 import { createFields, idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
-import { writerOf } from "./writer.ts";
+import { invoiceCreateProcedure } from "./invoice-write-procedure.ts";
 
 export const createInvoiceInput = z.strictObject({ ...createFields, idempotency_key: idempotencyKey.optional() });
 
-export const createInvoice = scopedProcedure("invoices:write")
+export const createInvoice = invoiceCreateProcedure
   .meta({
     openapi: { method: "POST", path: "/invoices", tags: ["invoices"], operationId: "createInvoice", summary: "Create an invoice; totals are computed" },
     successStatus: 201,
@@ -24,13 +23,13 @@ export const createInvoice = scopedProcedure("invoices:write")
   })
   .input(createInvoiceInput)
   .output(invoiceOutput)
-  .mutation(({ ctx, input }) => {
+  .mutation(({ ctx, input, path }) => {
     const { idempotency_key, ...fields } = input;
-    const writer = writerOf(ctx);
+    const { writer } = ctx;
     const { db } = ctx.services.database;
     return createOnce(ctx.services, writer, {
       key: idempotency_key,
-      payload: { procedure: "invoices.create", fields },
+      payload: { procedure: path, fields },
       async build() {
         const [profile, resolved] = await Promise.all([loadProfile(db, writer.accountId), resolveReferences(db, writer.accountId, fields)]);
         const now = ctx.services.clock.now();

@@ -1,12 +1,5 @@
 import { z } from "zod";
-import { deleteInvoiceRow } from "../../db/queries/invoices.ts";
-import { deleteHistory } from "../../db/queries/invoice-history.ts";
-import { saveOperation } from "../../db/queries/operations.ts";
-import { deletePayments } from "../../db/queries/payments.ts";
-import { fingerprint } from "../../server/domain/canonical.ts";
-import { AppError } from "../../server/domain/errors.ts";
-import { earlierResult } from "../../server/invoices/writes.ts";
-import { ownedInvoice } from "../../server/invoices/ownership.ts";
+import * as deletion from "../../server/invoices/delete-invoice.ts";
 import { deletedOutput, resourceId } from "../shared/schemas.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_MUTATE_TOOL } from "../tools.ts";
@@ -31,32 +24,7 @@ export const deleteInvoice = invoiceWriteProcedure
     }),
   )
   .output(deletedOutput)
-  .mutation(async ({ ctx, input }) => {
+  .mutation(({ ctx, input, path }) => {
     const { id, base_revision, operation_id } = input;
-    const print = await fingerprint({ procedure: "invoices.delete", id, base_revision });
-    return ctx.services.database.write(async (tx) => {
-      const key = `op:${operation_id}`;
-      if (operation_id) {
-        const replay = await earlierResult<{ id: string; deleted: true }>(tx, ctx.accountId, key, print, { operation_id });
-        if (replay) return replay;
-      }
-      const current = await ownedInvoice(tx, ctx.accountId, id);
-      if (base_revision !== undefined && base_revision !== current.revision) {
-        throw new AppError("REVISION_CONFLICT", `The invoice is at revision ${current.revision}`, { current_revision: current.revision });
-      }
-      if (current.number !== null) {
-        throw new AppError("INVOICE_LOCKED", `Invoice ${current.number} has a number: void it instead of deleting it`, { number: current.number });
-      }
-      await deleteInvoiceRow(tx, ctx.accountId, id);
-      await deleteHistory(tx, ctx.accountId, id);
-      await deletePayments(tx, ctx.accountId, id);
-      const now = ctx.services.clock.now();
-      // The event keeps the draft as it was last: what a receiver may still want to know of it.
-      await ctx.services.events.record(tx, ctx.accountId, now, [{ type: "invoice.deleted", resource: { type: "invoice", id }, data: current }]);
-      const result = { id, deleted: true as const };
-      if (operation_id) {
-        await saveOperation(tx, { accountId: ctx.accountId, key, operation: { fingerprint: print, status: 200, response: result }, now });
-      }
-      return result;
-    });
+    return deletion.deleteInvoice(ctx.services, ctx.writer, { procedure: path, invoiceId: id, baseRevision: base_revision, operationId: operation_id });
   });

@@ -5,12 +5,11 @@ import { createOnce } from "../../server/invoices/writes.ts";
 import { loadProfile, todayFor } from "../../server/accounts/profile.ts";
 import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { resourceId } from "../shared/schemas.ts";
-import { scopedProcedure } from "../builders.ts";
 import { idempotencyKey, invoiceOutput } from "./invoice.schema.ts";
-import { writerOf } from "./writer.ts";
+import { invoiceCreateProcedure } from "./invoice-write-procedure.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
-export const duplicateInvoice = scopedProcedure("invoices:write")
+export const duplicateInvoice = invoiceCreateProcedure
   .meta({
     openapi: {
       method: "POST",
@@ -31,12 +30,12 @@ export const duplicateInvoice = scopedProcedure("invoices:write")
   })
   .input(z.strictObject({ id: resourceId("inv"), idempotency_key: idempotencyKey.optional() }))
   .output(invoiceOutput)
-  .mutation(({ ctx, input }) => {
-    const writer = writerOf(ctx);
+  .mutation(({ ctx, input, path }) => {
+    const { writer } = ctx;
     const { db } = ctx.services.database;
     return createOnce(ctx.services, writer, {
       key: input.idempotency_key,
-      payload: { procedure: "invoices.duplicate", id: input.id },
+      payload: { procedure: path, id: input.id },
       async build() {
         const [source, profile] = await Promise.all([ownedInvoice(db, writer.accountId, input.id), loadProfile(db, writer.accountId)]);
         const now = ctx.services.clock.now();

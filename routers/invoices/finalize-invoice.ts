@@ -7,7 +7,6 @@ import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_FINALIZE_TOOL } from "../tools.ts";
-import { writerOf } from "./writer.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const finalizeInvoice = invoiceWriteProcedure
@@ -23,14 +22,14 @@ export const finalizeInvoice = invoiceWriteProcedure
   })
   .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, number: z.string().trim().min(1).max(100).optional() }))
   .output(invoiceOutput)
-  .mutation(({ ctx, input }) => {
+  .mutation(({ ctx, input, path }) => {
     const { id, base_revision, operation_id, number } = input;
-    const writer = writerOf(ctx);
+    const { writer } = ctx;
     return saveRevision(ctx.services, writer, {
       invoiceId: id,
       baseRevision: base_revision,
       operationId: operation_id,
-      payload: { procedure: "invoices.finalize", id, base_revision, number },
+      payload: { procedure: path, id, base_revision, number },
       async change(current, tx) {
         if (current.locked) throw new AppError("INVOICE_LOCKED", "The invoice is already finalized", { number: current.number });
         if (current.status === "void") throw transitionRefused(current, writer.mover, `A void ${documentName(current.type)} cannot be finalized`);

@@ -6,7 +6,6 @@ import { revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { sendOptionsShape, sendResultOutput } from "./send.schema.ts";
 import { INVOICES_SEND_TOOL } from "../tools.ts";
-import { writerOf } from "./writer.ts";
 
 export const sendInvoice = invoiceWriteProcedure
   .meta({
@@ -26,7 +25,7 @@ export const sendInvoice = invoiceWriteProcedure
   })
   .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, ...sendOptionsShape }))
   .output(sendResultOutput)
-  .mutation(({ ctx, input }) => {
+  .mutation(({ ctx, input, path }) => {
     const { id, base_revision, operation_id, ...options } = input;
-    return sending.sendInvoice(ctx.services, writerOf(ctx), { invoiceId: id, baseRevision: base_revision, operationId: operation_id, options });
+    return sending.sendInvoice(ctx.services, ctx.writer, { procedure: path, invoiceId: id, baseRevision: base_revision, operationId: operation_id, options });
   });

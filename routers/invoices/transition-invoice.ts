@@ -4,7 +4,6 @@ import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, invoiceStatus, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_MUTATE_TOOL } from "../tools.ts";
-import { writerOf } from "./writer.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const transitionInvoice = invoiceWriteProcedure
@@ -20,14 +19,14 @@ export const transitionInvoice = invoiceWriteProcedure
   })
   .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, status: invoiceStatus, note: z.string().max(1000).optional() }))
   .output(invoiceOutput)
-  .mutation(({ ctx, input }) => {
+  .mutation(({ ctx, input, path }) => {
     const { id, base_revision, operation_id, status, note } = input;
-    const writer = writerOf(ctx);
+    const { writer } = ctx;
     return saveRevision(ctx.services, writer, {
       invoiceId: id,
       baseRevision: base_revision,
       operationId: operation_id,
-      payload: { procedure: "invoices.transition", id, base_revision, status, note },
+      payload: { procedure: path, id, base_revision, status, note },
       async change(current, tx) {
         const moved = await transitioned(tx, writer.accountId, current, status, writer.mover, ctx.services.clock.now());
         return { ...moved, action: "transitioned", note: note ?? null };

@@ -5,7 +5,6 @@ import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, revisionFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_FINALIZE_TOOL } from "../tools.ts";
-import { writerOf } from "./writer.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const undoFinalize = invoiceWriteProcedure
@@ -21,14 +20,14 @@ export const undoFinalize = invoiceWriteProcedure
   })
   .input(z.strictObject({ id: resourceId("inv"), ...revisionFields }))
   .output(invoiceOutput)
-  .mutation(({ ctx, input }) => {
+  .mutation(({ ctx, input, path }) => {
     const { id, base_revision, operation_id } = input;
-    const writer = writerOf(ctx);
+    const { writer } = ctx;
     return saveRevision(ctx.services, writer, {
       invoiceId: id,
       baseRevision: base_revision,
       operationId: operation_id,
-      payload: { procedure: "invoices.undoFinalize", id, base_revision },
+      payload: { procedure: path, id, base_revision },
       async change(current) {
         if (!current.locked) throw transitionRefused(current, writer.mover, `This ${documentName(current.type)} is not finalized`, { locked: false });
         if (current.sent_at !== null) throw transitionRefused(current, writer.mover, `This ${documentName(current.type)} has been sent, so its finalization stays (void it instead)`);

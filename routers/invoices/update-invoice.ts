@@ -6,7 +6,6 @@ import { resourceId } from "../shared/schemas.ts";
 import { invoiceOutput, invoiceStatus, revisionFields, updateFields } from "./invoice.schema.ts";
 import { invoiceWriteProcedure } from "./invoice-write-procedure.ts";
 import { INVOICES_MUTATE_TOOL } from "../tools.ts";
-import { writerOf } from "./writer.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
 export const updateInvoice = invoiceWriteProcedure
@@ -22,14 +21,14 @@ export const updateInvoice = invoiceWriteProcedure
   })
   .input(z.strictObject({ id: resourceId("inv"), ...revisionFields, ...updateFields, status: invoiceStatus.optional().describe("moves through the same rules as transition") }))
   .output(invoiceOutput)
-  .mutation(({ ctx, input }) => {
+  .mutation(({ ctx, input, path }) => {
     const { id, base_revision, operation_id, status, ...fields } = input;
-    const writer = writerOf(ctx);
+    const { writer } = ctx;
     return saveRevision(ctx.services, writer, {
       invoiceId: id,
       baseRevision: base_revision,
       operationId: operation_id,
-      payload: { procedure: "invoices.update", id, base_revision, status, fields },
+      payload: { procedure: path, id, base_revision, status, fields },
       async change(current, tx) {
         const now = ctx.services.clock.now();
         const profile = await loadProfile(tx, writer.accountId);

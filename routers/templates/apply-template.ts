@@ -4,7 +4,6 @@ import { saveRevision } from "../../server/invoices/writes.ts";
 import { assertUsableTemplate } from "../../server/documents/templates.ts";
 import { invoiceOutput, revisionFields } from "../invoices/invoice.schema.ts";
 import { invoiceWriteProcedure } from "../invoices/invoice-write-procedure.ts";
-import { writerOf } from "../invoices/writer.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { templateId } from "./template.schema.ts";
 import { TEMPLATES_APPLY_TOOL } from "../tools.ts";
@@ -30,11 +29,13 @@ export const applyTemplate = invoiceWriteProcedure
   .output(invoiceOutput)
   .mutation(({ ctx, input }) => {
     const { id, base_revision, operation_id, template_id } = input;
-    const writer = writerOf(ctx);
+    const { writer } = ctx;
     return saveRevision(ctx.services, writer, {
       invoiceId: id,
       baseRevision: base_revision,
       operationId: operation_id,
+      // The tool's name, not this procedure's path (templates.applyToInvoice): stored operations carry
+      // it in their fingerprint, and a retry of one must still match.
       payload: { procedure: "templates.apply", id, base_revision, template_id },
       async change(current, tx) {
         if (template_id) await assertUsableTemplate(tx, writer.accountId, template_id);

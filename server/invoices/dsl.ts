@@ -38,6 +38,8 @@ export const DSL_EXAMPLE = [
 ].join("\n");
 
 export type DslRequest = {
+  /** The procedure's path: it names the create in the fingerprint a retry is matched by. */
+  procedure: string;
   text: string;
   dryRun: boolean;
   idempotencyKey: string | undefined;
@@ -145,7 +147,7 @@ export async function createFromDsl(services: Services, writer: Writer, request:
   }
   const stored = await createOnce(services, writer, {
     key: request.idempotencyKey,
-    payload: { procedure: "invoices.createFromDsl", dsl: request.text },
+    payload: { procedure: request.procedure, dsl: request.text },
     build: async () => record,
     followUp: sending
       ? sendAfterCreate(services, writer, sending)

@@ -25,7 +25,14 @@ export type SendOptions = {
   attach?: AttachmentFormat[] | undefined;
 };
 
-export type SendRequest = { invoiceId: string; baseRevision: number; operationId: string; options: SendOptions };
+export type SendRequest = {
+  /** The procedure's path: it names the operation in the fingerprint a retry is matched by. */
+  procedure: string;
+  invoiceId: string;
+  baseRevision: number;
+  operationId: string;
+  options: SendOptions;
+};
 
 export type QueuedMail = { id: string; status: MailStatus; to: string[]; cc: string[]; reply_to: string | null; subject: string; attachments: AttachmentFormat[] };
 
@@ -91,13 +98,13 @@ async function queueSendMail(services: Services, tx: Executor, accountId: string
 
 /** Sends a stored invoice (DESIGN "Revisions and idempotency": base_revision and operation_id). */
 export async function sendInvoice(services: Services, writer: Writer, request: SendRequest): Promise<SendResult> {
-  const { invoiceId, baseRevision, operationId, options } = request;
+  const { procedure, invoiceId, baseRevision, operationId, options } = request;
   let planned: { recipients: Recipients | null; share: ShareLink } | undefined;
   return saveRevision<SendResult>(services, writer, {
     invoiceId,
     baseRevision,
     operationId,
-    payload: { procedure: "invoices.send", id: invoiceId, base_revision: baseRevision, options },
+    payload: { procedure, id: invoiceId, base_revision: baseRevision, options },
     async change(current, tx) {
       const recipients = options.via === "email" ? await recipientsOf(tx, writer.accountId, current, options) : null;
       const { share, ...change } = await sentChange(services, tx, writer, current, noteOf(recipients));

@@ -1,6 +1,6 @@
 // The shape every invoice write takes, shared by the procedures and the scheduler so that each rule
-// lives once: a revisioned save (operation replay → tenancy → revision check → change → revision+1,
-// history and operation record in one transaction) and an idempotent create.
+// lives once: a revisioned write of any kind, a save or a delete (operation replay → tenancy →
+// revision check → the write, its events and operation record in one transaction), and an idempotent create.
 import type { Executor } from "../../db/client.ts";
 import { addHistories, addHistory, type HistoryAction } from "../../db/queries/invoice-history.ts";
 import { findInvoiceByNumber, insertInvoice, insertInvoices, replaceInvoice } from "../../db/queries/invoices.ts";
@@ -8,7 +8,7 @@ import { takeNextNumber } from "../../db/queries/number-sequences.ts";
 import { findOperation, saveOperation } from "../../db/queries/operations.ts";
 import { insertPayment } from "../../db/queries/payments.ts";
 import { fingerprint } from "../domain/canonical.ts";
-import { invoiceEvents } from "../domain/events.ts";
+import { invoiceEvents, type NewEvent } from "../domain/events.ts";
 import { assertUsableTemplate } from "../documents/templates.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
@@ -132,7 +132,7 @@ export async function transitioned(db: Executor, accountId: string, record: Invo
  * The stored response of an earlier write under this operation key when the fingerprint matches (a
  * retry); 409 OPERATION_REUSED when the key was used for something else; undefined when it is new.
  */
-export async function earlierResult<T>(tx: Executor, accountId: string, key: string, print: string, details: Record<string, unknown>): Promise<T | undefined> {
+async function earlierResult<T>(tx: Executor, accountId: string, key: string, print: string, details: Record<string, unknown>): Promise<T | undefined> {
   const previous = await findOperation(tx, accountId, key);
   if (!previous) return undefined;
   if (previous.fingerprint === print) return previous.response as T;
@@ -142,6 +142,66 @@ export async function earlierResult<T>(tx: Executor, accountId: string, key: str
 function staleBase(current: InvoiceRecord): AppError {
   return new AppError("REVISION_CONFLICT", `The invoice is at revision ${current.revision}; read it again before saving`, {
     current_revision: current.revision,
+  });
+}
+
+/** What names a revisioned write: the invoice, the revision it was read at, its retry key, what it is. */
+export type RevisionedRequest = {
+  invoiceId: string;
+  /** The revision the caller read; a delete may name none and then takes the invoice as it is. */
+  baseRevision: number | undefined;
+  /** The key a retry is answered under; a delete may come without one, and is then not recorded. */
+  operationId: string | undefined;
+  /** What identifies this write for replay: the procedure and its whole input but the operation id. */
+  payload: unknown;
+};
+
+/** What a kind of revisioned write has written: the events it makes, and its answer (built after them). */
+type Stored<Response> = { events: NewEvent[]; answer(): Promise<Response> };
+
+/**
+ * One kind of revisioned write (a save of the invoice's next revision, a delete): `check` works the
+ * write out from the invoice as it is, and `store` writes its rows once the base revision holds.
+ */
+export type RevisionedKind<Checked, Response> = {
+  check(current: InvoiceRecord, tx: Executor): Promise<Checked>;
+  store(checked: Checked, current: InvoiceRecord, tx: Executor, now: Date): Promise<Stored<Response>>;
+};
+
+/**
+ * Every revisioned write to a stored invoice, whatever its kind (DESIGN "Revisions and idempotency"):
+ * operation replay → tenancy → the write checked against the base revision → its rows, its events
+ * and its operation record, in one transaction.
+ */
+export async function writeRevisioned<Checked, Response>(services: Services, writer: Writer, request: RevisionedRequest, kind: RevisionedKind<Checked, Response>): Promise<Response> {
+  const { invoiceId, baseRevision, operationId } = request;
+  const print = await fingerprint(request.payload);
+  const operationKey = `op:${operationId}`;
+  return services.database.write(async (tx) => {
+    if (operationId !== undefined) {
+      const replay = await earlierResult<Response>(tx, writer.accountId, operationKey, print, { operation_id: operationId });
+      if (replay) return replay;
+    }
+    const current = await ownedInvoice(tx, writer.accountId, invoiceId);
+    const now = services.clock.now();
+    const stale = baseRevision !== undefined && current.revision !== baseRevision;
+    // The write is worked out before the revision is compared, so a request that is wrong in itself
+    // (403 approval, 422 input) says so even on a stale base, as DESIGN's precedence orders; a stale
+    // base then wins over every state conflict (409), and its writes roll back with the transaction.
+    const checked = await kind.check(current, tx).catch((error: unknown) => {
+      if (stale && !(error instanceof AppError && (error.status === 403 || error.status === 422))) {
+        throw staleBase(current);
+      }
+      throw error;
+    });
+    if (stale) throw staleBase(current);
+    const stored = await kind.store(checked, current, tx, now);
+    await services.events.record(tx, writer.accountId, now, stored.events);
+    const response = await stored.answer();
+    if (operationId !== undefined) {
+      await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 200, response }, now });
+    }
+    return response;
   });
 }
 
@@ -159,47 +219,40 @@ export type RevisionedWrite<Response = InvoiceRecord> = {
   respond?(saved: InvoiceRecord, tx: Executor): Promise<Response>;
 };
 
-/**
- * What every invoice write leaves besides the row: its history entry (the record as it now is, the
- * status it came from, what changed) and its events, in the write's own transaction.
- */
-async function recordWrite(services: Services, tx: Executor, accountId: string, actor: string, now: Date, before: InvoiceRecord | null, record: InvoiceRecord, change: Pick<Change, "action" | "changes" | "note">): Promise<void> {
+/** recordWrite's history entry alone, for a revisioned save: writeRevisioned writes the events of every kind. */
+async function addWriteHistory(tx: Executor, accountId: string, actor: string, now: Date, before: InvoiceRecord | null, record: InvoiceRecord, change: Pick<Change, "action" | "changes" | "note">): Promise<void> {
   await addHistory(tx, {
     accountId,
     invoiceId: record.id,
     now,
     entry: { revision: record.revision, action: change.action, from_status: before?.status ?? null, to_status: record.status, changes: change.changes, note: change.note ?? null, actor, at: now.toISOString() },
   });
+}
+
+/**
+ * What every invoice write leaves besides the row: its history entry (the record as it now is, the
+ * status it came from, what changed) and its events, in the write's own transaction.
+ */
+async function recordWrite(services: Services, tx: Executor, accountId: string, actor: string, now: Date, before: InvoiceRecord | null, record: InvoiceRecord, change: Pick<Change, "action" | "changes" | "note">): Promise<void> {
+  await addWriteHistory(tx, accountId, actor, now, before, record, change);
   await services.events.record(tx, accountId, now, invoiceEvents(before, record, change.action));
 }
 
-/** One revisioned save (DESIGN "Revisions and idempotency"). */
-export async function saveRevision<Response = InvoiceRecord>(services: Services, writer: Writer, write: RevisionedWrite<Response>): Promise<Response> {
-  const print = await fingerprint(write.payload);
-  const operationKey = `op:${write.operationId}`;
-  return services.database.write(async (tx) => {
-    const replay = await earlierResult<Response>(tx, writer.accountId, operationKey, print, { operation_id: write.operationId });
-    if (replay) return replay;
-    const current = await ownedInvoice(tx, writer.accountId, write.invoiceId);
-    const now = services.clock.now();
-    // The change is worked out before the revision is compared, so a request that is wrong in itself
-    // (403 approval, 422 input) says so even on a stale base, as DESIGN's precedence orders; a stale
-    // base then wins over every state conflict (409), and its writes roll back with the transaction.
-    const change = await write.change(current, tx).catch((error: unknown) => {
-      if (current.revision !== write.baseRevision && !(error instanceof AppError && (error.status === 403 || error.status === 422))) {
-        throw staleBase(current);
+/** One revisioned save (DESIGN "Revisions and idempotency"): the invoice's next revision and its history entry. */
+export function saveRevision<Response = InvoiceRecord>(services: Services, writer: Writer, write: RevisionedWrite<Response>): Promise<Response> {
+  return writeRevisioned<Change, Response>(services, writer, write, {
+    check: (current, tx) => write.change(current, tx),
+    async store(change, current, tx, now) {
+      const record: InvoiceRecord = { ...change.record, revision: current.revision + 1, updated_at: now.toISOString() };
+      if (!(await replaceInvoice(tx, writer.accountId, record, current.revision))) {
+        throw new AppError("REVISION_CONFLICT", "The invoice changed while saving", { current_revision: current.revision + 1 });
       }
-      throw error;
-    });
-    if (current.revision !== write.baseRevision) throw staleBase(current);
-    const record: InvoiceRecord = { ...change.record, revision: current.revision + 1, updated_at: now.toISOString() };
-    if (!(await replaceInvoice(tx, writer.accountId, record, current.revision))) {
-      throw new AppError("REVISION_CONFLICT", "The invoice changed while saving", { current_revision: current.revision + 1 });
-    }
-    await recordWrite(services, tx, writer.accountId, writer.actor, now, current, record, change);
-    const response = write.respond ? await write.respond(record, tx) : (record as Response);
-    await saveOperation(tx, { accountId: writer.accountId, key: operationKey, operation: { fingerprint: print, status: 200, response }, now });
-    return response;
+      await addWriteHistory(tx, writer.accountId, writer.actor, now, current, record, change);
+      return {
+        events: invoiceEvents(current, record, change.action),
+        answer: async () => (write.respond ? write.respond(record, tx) : (record as Response)),
+      };
+    },
   });
 }
 

@@ -46,6 +46,14 @@ describe("DELETE /api/invoices/{id}: happy", () => {
     await expectGone(draft.id);
   });
 
+  test("a retry with the same operation_id answers as the first call did, though the draft is gone", async () => {
+    const draft = await owner.steps.create();
+    const retried = operation(1);
+    expect(await remove(draft, retried)).toMatchObject({ status: 200, body: { id: draft.id, deleted: true } });
+    expect(await remove(draft, retried)).toMatchObject({ status: 200, body: { id: draft.id, deleted: true } });
+    await expectGone(draft.id);
+  });
+
   test.each([
     ["in review", ["review"]],
     ["approved", ["review", "approved"]],
@@ -77,6 +85,14 @@ describe("DELETE /api/invoices/{id}: errors", () => {
     expectError(reply, 409, "REVISION_CONFLICT");
     expect(reply.body.details.current_revision).toBe(2);
     expect(await owner.steps.get(edited.id)).toEqual(edited);
+  });
+
+  test("an operation_id reused on another invoice is 409 OPERATION_REUSED and that invoice stays", async () => {
+    const [first, second] = [await owner.steps.create(), await owner.steps.create()];
+    const used = operation(1);
+    expect((await remove(first, used)).status).toBe(200);
+    expectError(await remove(second, used), 409, "OPERATION_REUSED");
+    expect(await owner.steps.get(second.id)).toEqual(second);
   });
 
   test("a base_revision that is not a positive integer is 422", async () => {
