@@ -1,4 +1,4 @@
-// A person's session (DESIGN "Access", ADR "sessions"): a random secret in an HttpOnly cookie, kept
+// A person's session (ADR 0019): a random secret in an HttpOnly cookie (server/http/sign-in/cookies.ts), kept
 // in the database only as SHA-256 under a public `ses_` id. The cookie is `__Host-` (Secure, path /,
 // no Domain) except on a loopback http PUBLIC_URL, SameSite=Lax so it rides along when a person
 // follows a link to the console but not on another site's form posts or fetches. Each sign-in makes a
@@ -9,7 +9,7 @@ import type { Executor } from "../../db/client.ts";
 import { moveSession } from "../../db/queries/members.ts";
 import { findSessionOwner, insertSession, lastUsedAccount, revokeSession, revokeSessionByHash } from "../../db/queries/sessions.ts";
 import { membershipsOf } from "../../db/queries/users.ts";
-import { isLoopbackHttp, SESSION_DAYS, sessionCookieName } from "../domain/access.ts";
+import { SESSION_DAYS } from "../domain/access.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { newSecret, sha256Hex } from "../domain/secrets.ts";
@@ -32,19 +32,6 @@ export type StartedSession = { sessionId: string; accountId: string; token: stri
 
 /** The person and session a call comes from, with the cookie secret it presented (null without one). */
 export type SessionCaller = { userId: string; sessionId: string; token: string | null };
-
-/** A Set-Cookie value with the attributes every cookie of ours has: Path=/, HttpOnly, SameSite=Lax. */
-export function cookieHeader(name: string, value: string, options: { maxAgeSeconds: number; secure: boolean }): string {
-  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${options.maxAgeSeconds}${options.secure ? "; Secure" : ""}`;
-}
-
-export function sessionCookie(publicUrl: string, token: string): string {
-  return cookieHeader(sessionCookieName(publicUrl), token, { maxAgeSeconds: SESSION_DAYS * 86_400, secure: !isLoopbackHttp(publicUrl) });
-}
-
-export function clearedSessionCookie(publicUrl: string): string {
-  return cookieHeader(sessionCookieName(publicUrl), "", { maxAgeSeconds: 0, secure: !isLoopbackHttp(publicUrl) });
-}
 
 /** Where a new session acts: the account the person last used, else their oldest membership; null without any. */
 export async function accountForNewSession(db: Executor, userId: string): Promise<string | null> {

@@ -4,8 +4,8 @@
 // exchange (the verifier never leaves it but for our own origin). SameSite=Lax still sends it on the
 // provider's redirect back, a top-level GET navigation.
 import { cookieValue, isLoopbackHttp } from "../../domain/access.ts";
-import { cookieHeader } from "../sessions.ts";
-import type { Attempt, ProviderId } from "./providers.ts";
+import type { Attempt, ProviderId } from "../../access/sign-in/providers.ts";
+import { cookieHeader } from "./cookies.ts";
 
 const ATTEMPT_SECONDS = 600;
 
