@@ -1,12 +1,12 @@
 import { router } from "../builders.ts";
 import { createInvoice } from "./create-invoice.ts";
-import { createInvoiceFromDsl } from "./create-from-dsl.ts";
+import { createInvoiceFromDsl } from "./create-invoice-from-dsl.ts";
 import { deleteInvoice } from "./delete-invoice.ts";
 import { duplicateInvoice } from "./duplicate-invoice.ts";
 import { exportInlineInvoice } from "./export-inline-invoice.ts";
 import { renderInvoice } from "./render-invoice.ts";
-import { exportInvoicesBulk } from "./export-bulk.ts";
-import { exportInvoiceFormats } from "./export-formats.ts";
+import { exportInvoicesBulk } from "./export-invoices-bulk.ts";
+import { exportInvoiceFormats } from "./export-invoice-formats.ts";
 import { exportInvoice } from "./export-invoice.ts";
 import { finalizeInvoice } from "./finalize-invoice.ts";
 import { getInvoice } from "./get-invoice.ts";

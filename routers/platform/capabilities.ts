@@ -14,7 +14,7 @@ import { AGING_BUCKETS, GRANULARITIES, MAX_PERIODS } from "../../server/domain/a
 import { MAX_BULK_INVOICES } from "../../server/documents/bulk-export.ts";
 import { ANALYTICS_SECTIONS } from "../../server/invoices/analytics.ts";
 import { HISTORY_LINES } from "../../server/invoices/suggestions.ts";
-import { MAX_DSL_CHARACTERS } from "../invoices/create-from-dsl.ts";
+import { MAX_DSL_CHARACTERS } from "../invoices/create-invoice-from-dsl.ts";
 import { MAX_ITEMS } from "../invoices/invoice.schema.ts";
 import { housekeepingProcedure } from "../builders.ts";
 
