@@ -1,7 +1,7 @@
 // One entry for every export format: a typed payload in (the invoice, the seller's profile, the
 // template, the format), a file out. Pure and structured-clone safe both ways, so the same call
 // runs inline for cheap text formats and inside a render worker for the heavy ones
-// (server/render-pool.ts decides which).
+// (server/documents/render-pool.ts decides which).
 import type { InvoiceRecord } from "../server/domain/invoice.ts";
 import type { StoredProfile } from "../server/domain/profile.ts";
 import { toCsv } from "./codecs/csv.ts";

@@ -1,4 +1,4 @@
-// The messages between the render pool (server/render-pool.ts) and a worker entry (render/worker.ts),
+// The messages between the render pool (server/documents/render-pool.ts) and a worker entry (render/worker.ts),
 // over the standard Web Worker API so Bun and Deno run the same code. A worker announces itself
 // once its modules are loaded (so no job is posted before a handler exists), then answers each
 // { id, job } with its value or an error. An AppError crosses as code, message and details and is

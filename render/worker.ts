@@ -1,5 +1,5 @@
 // The render worker's entry: heavy rendering (satori, resvg, pdf-lib: 5–60 ms of synchronous CPU a
-// document) runs here, off the server's event loop; server/render-pool.ts starts these workers and
+// document) runs here, off the server's event loop; server/documents/render-pool.ts starts these workers and
 // hands them jobs. Fonts and other per-process caches warm up once per worker and stay warm.
 import { exportInvoice, type ExportPayload } from "./export.ts";
 import { acceptLogo } from "./logo.ts";

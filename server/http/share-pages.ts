@@ -2,7 +2,7 @@
 //   GET  /share/{token}         the invoice as accessible HTML, with a PDF download
 //   GET  /share/{token}/pdf     the PDF, through the export service (a stored, reused file)
 //   POST /share/{token}/viewed  the page's beacon: a sent invoice becomes viewed
-// The page loads the browser-agent bridge script (/share-assets/bridge-<hash>.js, faces/webmcp.ts).
+// The page loads the browser-agent bridge script (/share-assets/bridge-<hash>.js, webmcp.ts).
 // A link scanner that only GETs never marks an invoice viewed, and the owner previewing through the
 // API never does either. Visitors are counted against the anonymous tier of their address.
 import { saveSystemMove } from "../invoices/writes.ts";

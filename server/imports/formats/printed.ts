@@ -1,7 +1,7 @@
 // The printed invoice (render/document.ts: heading, parties, "Label: value" dates, the line table
 // with the totals beneath its amount column, the VAT breakdown, payment facts, notes) read back from
 // the neutral blocks the Markdown, HTML, DOCX and XLSX readers turn their files into. Labels are
-// matched in the eight languages of render/labels.ts (server/imports/extract/vocabulary.ts), so the
+// matched in the eight languages of render/labels/ (server/imports/extract/vocabulary.ts), so the
 // document's language follows from the labels it prints. Its locale is what the file states (the
 // HTML's lang, the DOCX's run language); otherwise the first candidate for that language under
 // which every printed amount, date, quantity and percentage formats back to exactly its own text,
