@@ -1,4 +1,4 @@
-// The public share page (DESIGN "Share"): the invoice as the HTML export shows it, a bar with a
+// The public share page (ADR 0010 "Share links"): the invoice as the HTML export shows it, a bar with a
 // "Download PDF" link, meta tags that keep it out of search engines and its address out of Referer
 // headers, and one script that tells the service the page was viewed. The view is a POST the page
 // sends once it is actually shown, never the GET, so link scanners and prerendering do not mark an

@@ -140,8 +140,9 @@ export function scopedProcedure(scope: Scope) {
 }
 
 /**
- * Open to anyone, but paid (spec §8): without a credential the call needs an x402 payment, verified
- * before the work runs and settled after it (ADR 0023); with one it counts as the account's usage.
+ * Open to anyone, but paid (README "Payments"): without a credential the call needs an x402
+ * payment, verified before the work runs and settled after it (ADR 0023); with one it counts as the
+ * account's usage.
  * The input is parsed first, so a call that would be refused anyway is refused before anyone pays.
  */
 export function pricedProcedure<Schema extends z.ZodType>(operation: PaidOperation, input: Schema, condition?: PriceCondition<z.output<Schema>>) {

@@ -58,7 +58,7 @@ export type Meta = OpenApiMeta & {
   /** The kinds of credential allowed (unset: all); another kind gets 403. */
   principals?: Principal["kind"][];
   /**
-   * A paid operation (spec §8): a caller without a credential pays per call with x402, a credential
+   * A paid operation (ADR 0023): a caller without a credential pays per call with x402, a credential
    * counts it as its account's usage. `when` says in words which inputs are priced, when not all
    * are (an inline export is priced only when it renders a PDF or PNG).
    */

@@ -1,9 +1,9 @@
-// The tool families (PROTOCOLS.md "MCP"): the spec's 20 tools, each grouping procedures of one or
+// The tool families (ADR 0001): the spec's 20 tools, each grouping procedures of one or
 // more resources that dispatch on `action` (and `entity`). A procedure joins its family by its
 // `meta.tool`; the family's name, title, description, auth and hints live here once.
 import type { ToolFamily } from "./meta.ts";
 
-// The aggregate tools of the spec's catalog over the invoice procedures (DESIGN "One source").
+// The aggregate tools of the spec's catalog over the invoice procedures (ADR 0001).
 
 export const INVOICES_QUERY_TOOL: ToolFamily = {
   name: "invoices.query",
@@ -68,7 +68,7 @@ export const INVOICES_AUTOMATE_TOOL: ToolFamily = {
 };
 
 // entities.query and entities.mutate: one tool each over the client and product procedures,
-// dispatched on {entity, action} (DESIGN "One source").
+// dispatched on {entity, action} (ADR 0001).
 
 export const ENTITIES_QUERY_TOOL: ToolFamily = {
   name: "entities.query",
@@ -87,7 +87,7 @@ export const ENTITIES_MUTATE_TOOL: ToolFamily = {
 };
 
 // templates.query, templates.mutate and templates.apply: the spec's catalog over the template
-// procedures (DESIGN "One source").
+// procedures (ADR 0001).
 
 export const TEMPLATES_QUERY_TOOL: ToolFamily = {
   name: "templates.query",

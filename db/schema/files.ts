@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * Exported files behind signed download links (DESIGN "Rendering and export"). `cache_key` names
+ * Exported files behind signed download links (ADR 0010 "Downloads", "Reuse"). `cache_key` names
  * what the file was made from (invoice revision, template and its revision, format, syntax, and the
  * seller profile for e-invoices): a repeat export of the same finds the row and reuses the blob.
  * Inline exports (no account) have a null account and no cache key. Not unique: an expired row

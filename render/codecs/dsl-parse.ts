@@ -1,4 +1,4 @@
-// Invoice DSL reader (spec §4.4): the text an agent sends to create an invoice, read into the
+// Invoice DSL reader (ADR 0012): the text an agent sends to create an invoice, read into the
 // service's create-input fields. Pure: no I/O, no clock (today comes in), every problem collected
 // with its line and column rather than stopping at the first.
 //

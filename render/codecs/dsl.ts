@@ -1,5 +1,5 @@
-// Invoice DSL export, layout A of spec §4.4: keyword lines, then ITEMS with one line per item
-// indented by a space, "<description> <quantity> x <price>", as compact as parseDsl
+// Invoice DSL export, layout A (ADR 0012 "The Invoice DSL"): keyword lines, then ITEMS with one
+// line per item indented by a space, "<description> <quantity> x <price>", as compact as parseDsl
 // (./dsl-parse.ts) reads back.
 // The price is one word, the currency's symbol glued to a machine decimal with its ISO digits
 // ("€120.00", "¥1980", "KWD1.250", "-€5.00"); "1 x" is left out, and so is CURRENCY when that

@@ -34,7 +34,10 @@ function isPositive(amount: string): boolean {
   return !amount.startsWith("-") && !isZeroAmount(amount);
 }
 
-/** Only finalized invoices and credit notes have e-invoice formats (DESIGN "Rendering and export"). */
+/**
+ * Only finalized invoices and credit notes have e-invoice formats: EN 16931 needs a type code of 380
+ * or 381 (BT-3), a number (BT-1) and at least one line.
+ */
 export function checkDocument(invoice: InvoiceRecord): "380" | "381" {
   if (invoice.type !== "invoice" && invoice.type !== "credit_note") {
     throw termError("BT-3", "invoice type code", "type", `a ${invoice.type} has no e-invoice format; only invoices and credit notes do`);

@@ -16,7 +16,7 @@ export type Labels = {
   title: Record<InvoiceType, string>;
   /** Between a label and its value, with the spacing the language wants ("Due date: …"). */
   colon: string;
-  /** Marks an invoice that has no number yet (DESIGN: visible and translated). */
+  /** Marks an invoice that has no number yet, visibly and translated: a draft never passes for a real one. */
   draft: string;
   number: string;
   issueDate: string;

@@ -1,6 +1,7 @@
 // Positioned boxes: what the layout produces and every painter (PDF, SVG, PNG) draws, so the
-// formats show one layout (DESIGN "Rendering and export"). Units are PDF points (1/72 inch), the
-// origin is the page's top-left corner and y grows downwards; each painter converts to its own space.
+// formats show one layout (ADR 0010 "One layout, three painters"). Units are PDF points (1/72
+// inch), the origin is the page's top-left corner and y grows downwards; each painter converts to
+// its own space.
 // Text arrives already wrapped, split into font runs and placed: painters never measure or break.
 import type { FamilyId, Weight } from "../fonts/registry.ts";
 

@@ -22,7 +22,7 @@ const extractOutput = z
   .meta({ id: "Extraction" });
 
 /**
- * An invoice draft read from a PDF, an image or text (spec §8 "AI extraction", 0.01 USD per call
+ * An invoice draft read from a PDF, an image or text (README "Payments": AI extract, 0.01 USD per call
  * without a credential): ready to post to invoices.create once checked.
  */
 export const extractDocument = pricedProcedure(

@@ -31,7 +31,7 @@ const OCR_TYPES = [DOCUMENT_MEDIA_TYPES.png, DOCUMENT_MEDIA_TYPES.jpeg, DOCUMENT
 
 const ocrInput = z.strictObject({ ...documentInput, encoding: z.literal("base64").default("base64").describe("base64: OCR reads images and PDFs") });
 
-/** OCR of an image or a scanned PDF (spec §8, 0.005 USD per call without a credential). */
+/** OCR of an image or a scanned PDF (README "Payments": 0.005 USD per call without a credential). */
 export const ocrDocument = pricedProcedure("ocr", ocrInput)
   .meta({
     openapi: { method: "POST", path: "/ocr", tags: ["imports"], operationId: "ocrDocument", summary: "Read the text of an image or a scanned PDF, with each word's box and confidence" },

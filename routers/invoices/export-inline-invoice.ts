@@ -10,7 +10,7 @@ import { exportOptions, exportOutput, inlineTemplateId } from "./export.schema.t
 import { inlineInvoiceInput } from "./invoice.schema.ts";
 import { INVOICES_EXPORT_TOOL } from "../tools.ts";
 
-/** The formats whose server-side rendering is the paid "PDF render" (spec §8); text formats stay free. */
+/** The formats whose server-side rendering is the paid "PDF render" (README "Payments"); text formats stay free. */
 export const RENDERED_FORMATS: readonly ExportFormat[] = ["pdf", "png"];
 
 /**
@@ -29,7 +29,7 @@ export async function exportGivenInvoice(
 }
 
 /**
- * Open (DESIGN "Access"): exports an invoice given in the call, for anyone, under the caller's rate
+ * Open (ADR 0010 "Inline export without credentials"): exports an invoice given in the call, for anyone, under the caller's rate
  * limit. A PDF or PNG is the paid server-side render: a credential covers it, others pay (x402).
  */
 export const exportInlineInvoice = pricedProcedure("pdf_render", z.strictObject({ invoice: inlineInvoiceInput, ...exportOptions, template_id: inlineTemplateId }), {

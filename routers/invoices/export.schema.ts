@@ -1,4 +1,4 @@
-// Export on the wire: what export takes and the signed link it returns (DESIGN "Rendering and export").
+// Export on the wire: what export takes and the signed link it returns (ADR 0010 "Downloads", "The export's reply").
 import { z } from "zod";
 import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../server/domain/formats.ts";
 import { BASE_DESIGNS } from "../../server/domain/templates.ts";

@@ -14,7 +14,7 @@ export const invoiceCreateProcedure = scopedProcedure("invoices:write").use(({ c
 
 /**
  * Writes to one stored invoice. The invoice's tenancy is checked on the raw `id` before the input is
- * validated, so the precedence is 401 → 403 scope → 403/404 tenancy → 428 → 422 (DESIGN "Revisions").
+ * validated, so the precedence is 401 → 403 scope → 403/404 tenancy → 428 → 422 (ADR 0005).
  * A retry of a delete that already happened finds no invoice but its operation: it passes through
  * to be answered from the operation record. `ctx.writer` is who writes; the procedure's `path`
  * names the operation in its fingerprint.

@@ -147,7 +147,7 @@ const optionalFields = {
   preceding_invoice: precedingInput,
 };
 
-/** Fields that cannot be cleared (spec §2.1 required ones and the type). */
+/** Fields that cannot be cleared: what every invoice must have, and its type. */
 const settableFields = {
   type: invoiceType,
   from_name: name.describe("issuer; defaults to the account's legal_name"),

@@ -5,7 +5,7 @@ import { exportOutput, inlineTemplateId } from "./export.schema.ts";
 import { inlineInvoiceInput } from "./invoice.schema.ts";
 
 /**
- * The paid server-side render (spec §8, 0.005 USD): an invoice given in the call to a PDF or PNG,
+ * The paid server-side render (README "Payments": 0.005 USD): an invoice given in the call to a PDF or PNG,
  * for a caller who pays per call (x402) or holds a credential. Free with a credential up to its
  * tier's monthly allowance; the REST export of a stored invoice stays free.
  */

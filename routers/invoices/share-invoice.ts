@@ -14,7 +14,7 @@ export const shareOutput = z
   })
   .meta({ id: "ShareLink" });
 
-/** Not revisioned (DESIGN): the link is not part of the invoice's content. */
+/** Not revisioned (ADR 0010 "Share links"): the link is not part of the invoice's content. */
 export const shareInvoice = scopedProcedure("invoices:write")
   .meta({
     openapi: {

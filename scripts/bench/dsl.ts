@@ -1,4 +1,4 @@
-// `npm run bench:dsl`: what the Invoice DSL (spec §4.4) saves an agent in tokens. A fixed corpus of
+// `npm run bench:dsl`: what the Invoice DSL (ADR 0012) saves an agent in tokens. A fixed corpus of
 // varied invoices (1 to 25 items, several currencies and languages, with and without addresses,
 // e-mails, notes, Net-N terms, per-line VAT, some finalized) is written both as the DSL (toDsl,
 // plus FINALIZE) and as the JSON an agent sends to invoices.create for the same invoice (plus, when

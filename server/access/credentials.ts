@@ -1,4 +1,4 @@
-// Resolves what a request presents to one Principal (DESIGN "Access"): `Authorization: Bearer svc_…`
+// Resolves what a request presents to one Principal (ADR 0019): `Authorization: Bearer svc_…`
 // (an API key), `Bearer sat_…` (an agent's OAuth access token, bound to an audience), or the session
 // cookie. Resolutions are cached for a short time (KEY_CACHE_MS, 2 s by default) so a read costs one
 // database round trip, not two; a revocation therefore takes effect within that time in every

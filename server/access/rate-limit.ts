@@ -1,4 +1,4 @@
-// Rate limits by tier (spec §8, DESIGN "Access"): fixed windows, counted one of two ways (ADR 0029).
+// Rate limits by tier (README "Configuration"): fixed windows, counted one of two ways (ADR 0029).
 // - In memory (the default on the embedded file): a request never waits on storage; daily counts are
 //   flushed to the kv table in the background and read back at start, so a restart does not hand out
 //   a fresh daily quota (ADR 0007). Processes sharing one file each count on their own.
@@ -39,8 +39,8 @@ function policyHeader(limits: TierLimits): string {
 }
 
 /**
- * The headers of a hit from each window's count after it (PROTOCOLS.md): RateLimit names the
- * tightest window, Retry-After (when refused) waits for the last exhausted one to end.
+ * The headers of a hit from each window's count after it, as ADR 0007 has them: RateLimit names
+ * the tightest window, Retry-After (when refused) waits for the last exhausted one to end.
  */
 function decisionOf(windows: readonly WindowCount[], limits: TierLimits, nowSeconds: number, allowed: boolean): RateDecision {
   let tightest = { index: 0, remaining: Infinity, reset: 0 };

@@ -80,8 +80,8 @@ export const flushRateLimits: Job = {
 const PURGE_BATCH = 500;
 
 /**
- * Deletes exported files whose 24 hours are over (DESIGN: the blob is deleted after its link
- * expires). The row goes first, under the write lock and only if still expired (a reuse may have
+ * Deletes exported files whose 24 hours are over, blob and all (ADR 0010 "Downloads"). The row
+ * goes first, under the write lock and only if still expired (a reuse may have
  * extended it meanwhile), then its blob; a crash in between leaves an orphan blob, never a row
  * pointing at nothing.
  */

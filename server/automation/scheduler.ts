@@ -1,4 +1,4 @@
-// Background jobs under database leases (DESIGN "Storage and scale"): each job runs in at most one
+// Background jobs under database leases (README "Scaling out"): each job runs in at most one
 // process per period, whichever takes its lease. Time comes from the services' clock, so tests move
 // it and call runDue() instead of waiting.
 import { acquireLease } from "../../db/queries/leases.ts";

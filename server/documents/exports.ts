@@ -1,4 +1,4 @@
-// Exported files (DESIGN "Rendering and export"): render once, store the bytes in the blob store,
+// Exported files (ADR 0010 "Downloads", "Reuse"): render once, store the bytes in the blob store,
 // hand out a signed link to the service's own download route. A repeat export of the same inputs
 // (invoice revision, template and its revision, format, syntax; the seller profile for e-invoices)
 // reuses the stored file and gives it another full lifetime.
@@ -15,7 +15,7 @@ import type { Services } from "../services.ts";
 import { builtInTemplate, type RenderTemplate } from "../../render/templates/template.ts";
 import { DEFAULT_DESIGN, renderTemplateOf, type TemplateRecord } from "./templates.ts";
 
-/** DESIGN: download links expire after 24 hours, and the file with them. */
+/** Download links expire after 24 hours, and the file with them (ADR 0010 "Downloads"). */
 export const FILE_LIFETIME_MS = 24 * 3_600_000;
 
 export type ExportRequest = {

@@ -1,7 +1,7 @@
 // Where an export runs. The cheap text formats (JSON, CSV, Markdown, DSL: string building, well
 // under a millisecond) run inline; everything else — layout and painting, office files, XML with
 // its business-rule checks, PDF/A — runs in the worker pool, so a 50 ms PNG never holds up the
-// requests behind it (DESIGN "Rendering and export").
+// requests behind it (ADR 0010 "Pure render code, run in workers").
 import { exportInvoice, type ExportedFile, type ExportPayload } from "../../render/export.ts";
 import { type ExportFormat } from "../domain/formats.ts";
 import type { AcceptedLogo } from "../../render/logo.ts";

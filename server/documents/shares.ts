@@ -1,4 +1,4 @@
-// Share links (DESIGN "Rendering and export"): one active link per invoice, 30 days by default.
+// Share links (ADR 0010 "Share links"): one active link per invoice, 30 days by default.
 // The token is HMAC(SECRET_KEY, share id + 128 random bits of salt): unguessable, never stored (only
 // its SHA-256, to find the row), and derivable again so a second POST hands back the same link.
 import type { Executor } from "../../db/client.ts";

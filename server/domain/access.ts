@@ -1,4 +1,4 @@
-// Who is calling (DESIGN "Access"): an API key, a person's session, or an agent holding a person's
+// Who is calling (ADR 0019): an API key, a person's session, or an agent holding a person's
 // OAuth grant. Each resolves to one Principal; the procedures only ever see that.
 import { SCOPES, type Scope } from "./scopes.ts";
 import type { TierName } from "./tiers.ts";

@@ -27,7 +27,7 @@ export type DueRow = OwedRow & { bucket: AgingBucket };
 export type ClientRevenueRow = { currency: string; client_key: string; client_id: string | null; name: string; revenue: number; count: number };
 
 /**
- * What a document adds to revenue, the dashboard's rule (DESIGN "Lifecycle"): a paid invoice its
+ * What a document adds to revenue, the dashboard's rule (ADR 0008 "Dashboard"): a paid invoice its
  * total, a credit note sent, viewed or paid minus its total, anything else nothing. The triggers of
  * migration 0004 apply the same rule in SQL; a test keeps them equal.
  */
@@ -266,7 +266,7 @@ export function breakdownOf(rows: readonly TotalsRow[], statuses: readonly Invoi
 export type CurrencyStats = { currency: string; invoices: number; revenue: number; outstanding: number; overdue: number; overdue_invoices: number };
 
 /**
- * The dashboard per currency (DESIGN "Lifecycle"; ADR 0008) from the aggregates: every document
+ * The dashboard per currency (ADR 0008 "Dashboard"; ADR 0013) from the aggregates: every document
  * counted, revenue by the rule above, outstanding what open invoices owe, overdue the part of it on
  * invoices the scheduler marked overdue.
  */

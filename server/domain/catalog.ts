@@ -3,7 +3,7 @@
 // procedures receive it in their context, so the shape lives here, below both.
 import type { PaidOperation } from "./prices.ts";
 
-/** What a paid procedure costs per call without a credential (spec §8), and on which inputs. */
+/** What a paid procedure costs per call without a credential (README "Payments"), and on which inputs. */
 export type CatalogPrice = { operation: PaidOperation; usd: number; when: string | null };
 export type CatalogTool = {
   name: string;

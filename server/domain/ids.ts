@@ -1,5 +1,5 @@
-// Prefixed, time-sortable identifiers (DESIGN: prefix + ULID). They are not secrets; secrets carry
-// their own 128+ random bits (see secrets.ts).
+// Prefixed, time-sortable identifiers: a prefix naming the kind, then a ULID, so ids sort in creation
+// order. They are not secrets; secrets carry their own 128+ random bits (see secrets.ts).
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

@@ -1,4 +1,4 @@
-// The invoice record and the pure rules that build and change it (DESIGN "Invoice record"). No I/O:
+// The invoice record and the pure rules that build and change it (ADR 0008). No I/O:
 // callers load the profile, client and current record, and persist what these functions return.
 import { AppError } from "./errors.ts";
 import { newId } from "./ids.ts";
@@ -337,8 +337,8 @@ export function contentFieldsIn(input: InvoiceFieldsInput): string[] {
 }
 
 /**
- * A numbered invoice keeps its number and type for good (DESIGN: numbers are gapless, numbered
- * invoices are voided, never deleted), even while unlocked after an undo.
+ * A numbered invoice keeps its number and type for good, even while unlocked after an undo
+ * (ADR 0008): numbers run without gaps, and a numbered invoice is voided, never deleted.
  */
 export function assertKeepsNumber(current: InvoiceRecord, number: string | null | undefined, type?: InvoiceType): void {
   if (current.number === null) return;
@@ -359,7 +359,7 @@ export function assertEditable(current: InvoiceRecord, fields: string[]): void {
 
 /**
  * Applies an update's fields (not its status) to the current record. The new content is checked
- * first (422) and the lock after it (409), as DESIGN's error precedence orders them.
+ * first (422) and the lock after it (409), as ADR 0005's precedence orders them.
  */
 export function editedInvoice(current: InvoiceRecord, input: InvoiceFieldsInput, profile: StoredProfile, resolved: Resolved, now: Date): InvoiceRecord {
   const changed = contentFieldsIn(input);

@@ -1,4 +1,5 @@
-// The invoice state machine (DESIGN "Lifecycle"). Pure: callers pass who is moving and what they may do.
+// The invoice state machine: which moves between statuses a person or agent may make, and which only
+// the service makes. Pure: callers pass who is moving and what they may do.
 import { AppError } from "./errors.ts";
 
 export const INVOICE_STATUSES = ["draft", "review", "approved", "sent", "viewed", "paid", "overdue", "void"] as const;

@@ -1,4 +1,4 @@
-// Who may change whose place in an account (DESIGN "Access"): owners manage everyone, admins only
+// Who may change whose place in an account (ADR 0019): owners manage everyone, admins only
 // members, approval is an owner's grant to a member, and an account always keeps an owner. Pure, so
 // each rule is tested directly; the procedures load the facts and call these before writing.
 import type { Principal, Role } from "./access.ts";

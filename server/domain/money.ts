@@ -1,4 +1,4 @@
-// Money rules (DESIGN "Money"): amounts are integers in minor units; every product and percentage is
+// Money rules: amounts are integers in minor units (README); every product and percentage is
 // computed exactly on scaled BigInts and rounded half away from zero, never through a float product.
 import { AppError } from "./errors.ts";
 

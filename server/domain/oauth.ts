@@ -1,4 +1,4 @@
-// The authorization server's rules, without I/O (PROTOCOLS "OAuth 2.1 for agents"): lifetimes,
+// The authorization server's rules, without I/O (ADR 0021): lifetimes,
 // which redirect URIs a client may register, PKCE S256, scopes as requested, shown and granted, and
 // which resource (RFC 8707) a request names.
 import { resourcesOf } from "./access.ts";

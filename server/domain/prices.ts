@@ -1,6 +1,6 @@
-// The spec's price list (§8). The four paid operations are priced in USD as decimal strings (USDC
-// has 6 decimals, so "0.01" is 10000 atomic units); svc.capabilities marks each row available by
-// looking up the REST operation ids it covers.
+// The spec's price list (README "Payments"). The four paid operations are priced in USD as decimal
+// strings (USDC has 6 decimals, so "0.01" is 10000 atomic units); svc.capabilities marks each row
+// available by looking up the REST operation ids it covers.
 
 /**
  * The operations a caller without a credential pays for per call (x402), and a key counts as usage.

@@ -1,4 +1,4 @@
-// The seller profile of an account (DESIGN "Account profile"). New invoices copy from it.
+// The seller profile of an account (docs/api-guide.md "Your seller profile"). New invoices copy from it.
 import type { InvoiceType } from "./lifecycle.ts";
 import { DEFAULT_PREFIXES } from "./numbering.ts";
 

@@ -1,4 +1,4 @@
-// API key scopes (DESIGN "Access"). The first key of an account holds all of them.
+// API key scopes (README "Accounts and keys"). The first key of an account holds all of them.
 
 export const SCOPES = [
   "invoices:read",

@@ -1,5 +1,5 @@
-// HMAC-SHA256 under SECRET_KEY: signed download links (DESIGN: `/files/{id}?exp=…&sig=…`, 403 when
-// tampered or expired) and share tokens. WebCrypto only, so Bun and Deno sign alike.
+// HMAC-SHA256 under SECRET_KEY: signed download links (`/files/{id}?exp=…&sig=…`, 403 when tampered
+// or expired: ADR 0010 "Downloads") and share tokens. WebCrypto only, so Bun and Deno sign alike.
 
 const utf8 = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();

@@ -1,4 +1,5 @@
-// Rate-limit tiers (spec §8). `unlimited` is for scripts and benchmarks: never counted.
+// Rate-limit tiers and their default limits (README "Configuration"). `unlimited` is for scripts and
+// benchmarks: never counted.
 
 export const TIER_NAMES = ["anonymous", "free", "pro", "team", "business", "unlimited"] as const;
 export type TierName = (typeof TIER_NAMES)[number];

@@ -74,7 +74,8 @@ export function errorFromIssues(given: readonly SchemaIssue[]): AppError {
   if (missingRevision) {
     return new AppError("REVISION_REQUIRED", undefined, { field: pathOf(missingRevision)[0], issue: "required" });
   }
-  // Any problem with a money field is INVALID_AMOUNT (DESIGN "Money"), wherever it stands among the issues.
+  // Any problem with a money field is INVALID_AMOUNT, wherever it stands among the issues: amounts
+  // (integers in minor units) have their own error code, apart from VALIDATION_ERROR.
   const money = issues.find((issue) => issue.code !== "unrecognized_keys" && MONEY_FIELDS.has(pathOf(issue).at(-1) ?? ""));
   if (money) {
     const details = describe(money);

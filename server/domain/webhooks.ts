@@ -1,4 +1,4 @@
-// Webhook rules (PROTOCOLS "Webhooks", Standard Webhooks): the retry schedule, what an answer means,
+// Webhook rules (ADR 0017, Standard Webhooks): the retry schedule, what an answer means,
 // the signed message and its headers, the secret and its rotation. No I/O: the delivery job
 // (server/automation/webhooks/) brings the clock, the randomness and the network.
 import type { EventRecord, EventType } from "./events.ts";

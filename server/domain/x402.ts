@@ -1,4 +1,4 @@
-// x402 (PROTOCOLS.md "x402"): what the service asks for and what it accepts, as pure data. The
+// x402 (ADR 0023): what the service asks for and what it accepts, as pure data. The
 // service offers the `exact` scheme in USDC on one Base network; a facilitator verifies and settles.
 import { Buffer } from "node:buffer";
 import { z } from "zod";

@@ -149,7 +149,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     return response;
   }
 
-  /** An open face still refuses a credential that is present but invalid (DESIGN "Access"). */
+  /** An open face still refuses a credential that is present but invalid (ADR 0006). */
   const open =
     (face: Face): Face =>
     async (request, url, info) => {

@@ -1,4 +1,4 @@
-// CORS (DESIGN "Access"): bearer-authenticated APIs answer any origin, since a browser never sends a
+// CORS (ADR 0019 "CSRF"): bearer-authenticated APIs answer any origin, since a browser never sends a
 // bearer key on its own. Cookies are what a browser does send on a user's behalf, so a request that
 // carries cookies from an origin outside PUBLIC_URL and CORS_ORIGINS is refused (403), and only the
 // listed origins get credentialed CORS answers.

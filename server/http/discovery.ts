@@ -56,7 +56,7 @@ const catalogTool = z.object({
   }),
   prices: z
     .array(z.object({ action: z.string(), operation: z.string(), usd: z.number(), when: z.string().nullable() }))
-    .describe("the paid actions (spec §8): paid per call with x402 without a credential, counted as usage with one; empty when all are free"),
+    .describe("the paid actions: paid per call with x402 without a credential, counted as usage with one; empty when all are free"),
 });
 
 export const mcpManifestSchema = serverCardSchema

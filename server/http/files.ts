@@ -1,4 +1,4 @@
-// GET /files/{id}?exp=…&sig=…: downloads of exported files (DESIGN "Rendering and export"). The
+// GET /files/{id}?exp=…&sig=…: downloads of exported files (ADR 0010 "Downloads"). The
 // signed link is the credential: a tampered or expired one gets 403. Files are served as
 // attachments with a sandboxing CSP, so an exported SVG or HTML opened from this origin runs nothing.
 import { findFile } from "../../db/queries/files.ts";

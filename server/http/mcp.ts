@@ -1,6 +1,6 @@
 // JSON-RPC 2.0 at /api/mcp: the spec's style (method = tool name, params = arguments) and MCP's
 // Streamable HTTP (initialize, ping, tools/list, tools/call) on one endpoint; /api/mcp/stream is the
-// same handler answering with SSE. Errors follow DESIGN: JSON-RPC errors travel with HTTP 200.
+// same handler answering with SSE. JSON-RPC errors travel with HTTP 200 (their codes: ADR 0008).
 import type { Principal } from "../domain/access.ts";
 import { toAppError } from "../../routers/errors.ts";
 import type { ProgressReporter } from "../domain/progress.ts";
@@ -131,7 +131,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     ctx.payment.presented = payment ?? null;
     try {
       // Without a credential, a tool whose every action needs a key answers UNAUTHORIZED before
-      // its arguments are looked at (DESIGN's precedence: 401 first).
+      // its arguments are looked at: 401 comes first (ADR 0008).
       if (call.principal === null && tool.actions.every((entry) => entry.access.keyRequired)) throw new AppError("UNAUTHORIZED", "This tool needs an API key: Authorization: Bearer svc_…");
       if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });

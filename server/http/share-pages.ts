@@ -1,4 +1,4 @@
-// The public share page and what it links to (DESIGN "Rendering and export"):
+// The public share page and what it links to (ADR 0010 "Share links"):
 //   GET  /share/{token}         the invoice as accessible HTML, with a PDF download
 //   GET  /share/{token}/pdf     the PDF, through the export service (a stored, reused file)
 //   POST /share/{token}/viewed  the page's beacon: a sent invoice becomes viewed

@@ -1,6 +1,6 @@
 // JSON-RPC / MCP tools from `meta.tool`. A tool over one procedure takes that procedure's input; an
 // aggregate tool (invoices.query, entities.mutate, …) takes `{action, …}` (entities also `{entity}`)
-// and dispatches to the named procedure. Schemas come from the same zod schemas (DESIGN).
+// and dispatches to the named procedure. Schemas come from the same zod schemas (ADR 0001).
 //
 // Every input schema's root is a plain `type: "object"` with no oneOf/anyOf/allOf: the major model
 // APIs refuse tool schemas with a combinator at the root, and one refused tool fails the whole
@@ -172,7 +172,7 @@ function authStatement(actions: ToolAction[]): string {
   return `Auth: none for ${listed(open.map(actionLabel))}; ${listed(keyed.map(actionLabel))} need ${keyPhrase(scopes)}${perAction}.`;
 }
 
-/** The paid actions (spec §8) in one sentence: each price per call without a key, and how an agent pays. */
+/** The paid actions in one sentence (README "Payments"): each price per call without a key, and how an agent pays. */
 function priceStatement(actions: ToolAction[]): string | null {
   const priced = actions.flatMap((entry) => {
     const price = entry.procedure.meta.price;

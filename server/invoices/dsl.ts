@@ -1,4 +1,4 @@
-// invoices.createFromDsl (spec §4.4; ADR 0012): the DSL text read by the pure parser
+// invoices.createFromDsl (ADR 0012): the DSL text read by the pure parser
 // (render/codecs/dsl-parse.ts), its buyer linked to the account's client, the result checked as
 // create input and built by the domain, then stored (and finalized when it says FINALIZE, sent by
 // e-mail when it says SEND) in one transaction, or only shown on a dry run. Every problem, from the text or from the invoice it

@@ -1,5 +1,4 @@
-// Tenancy: a row is visible only to its account. Missing → 404, another account's → 403 (DESIGN
-// "Access"), with `details.field` naming where the id came from (path, body or filter).
+// Tenancy: a row is visible only to its account. Missing → 404, another account's → 403 (ADR 0005), with `details.field` naming where the id came from (path, body or filter).
 import type { Executor } from "../../db/client.ts";
 import { findClient, type ClientRecord } from "../../db/queries/clients.ts";
 import { findInvoice } from "../../db/queries/invoices.ts";

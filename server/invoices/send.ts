@@ -96,7 +96,7 @@ async function queueSendMail(services: Services, tx: Executor, accountId: string
   return { id: mail.id, status: mail.status, to: message.to, cc: message.cc, reply_to: message.reply_to, subject: message.subject, attachments: attach };
 }
 
-/** Sends a stored invoice (DESIGN "Revisions and idempotency": base_revision and operation_id). */
+/** Sends a stored invoice, a revisioned write (ADR 0005: base_revision and operation_id). */
 export async function sendInvoice(services: Services, writer: Writer, request: SendRequest): Promise<SendResult> {
   const { procedure, invoiceId, baseRevision, operationId, options } = request;
   let planned: { recipients: Recipients | null; share: ShareLink } | undefined;

@@ -169,7 +169,7 @@ export type RevisionedKind<Checked, Response> = {
 };
 
 /**
- * Every revisioned write to a stored invoice, whatever its kind (DESIGN "Revisions and idempotency"):
+ * Every revisioned write to a stored invoice, whatever its kind (ADR 0005):
  * operation replay → tenancy → the write checked against the base revision → its rows, its events
  * and its operation record, in one transaction.
  */
@@ -186,7 +186,7 @@ export async function writeRevisioned<Checked, Response>(services: Services, wri
     const now = services.clock.now();
     const stale = baseRevision !== undefined && current.revision !== baseRevision;
     // The write is worked out before the revision is compared, so a request that is wrong in itself
-    // (403 approval, 422 input) says so even on a stale base, as DESIGN's precedence orders; a stale
+    // (403 approval, 422 input) says so even on a stale base, as ADR 0005's precedence orders; a stale
     // base then wins over every state conflict (409), and its writes roll back with the transaction.
     const checked = await kind.check(current, tx).catch((error: unknown) => {
       if (stale && !(error instanceof AppError && (error.status === 403 || error.status === 422))) {
@@ -238,7 +238,7 @@ async function recordWrite(services: Services, tx: Executor, accountId: string, 
   await services.events.record(tx, accountId, now, invoiceEvents(before, record, change.action));
 }
 
-/** One revisioned save (DESIGN "Revisions and idempotency"): the invoice's next revision and its history entry. */
+/** One revisioned save (ADR 0005): the invoice's next revision and its history entry. */
 export function saveRevision<Response = InvoiceRecord>(services: Services, writer: Writer, write: RevisionedWrite<Response>): Promise<Response> {
   return writeRevisioned<Change, Response>(services, writer, write, {
     check: (current, tx) => write.change(current, tx),

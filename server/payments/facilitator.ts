@@ -1,4 +1,4 @@
-// The payment facilitator's HTTP API (PROTOCOLS.md "x402"): POST /verify, then POST /settle with
+// The payment facilitator's HTTP API (x402; ADR 0023): POST /verify, then POST /settle with
 // the same body. A facilitator that does not answer, or answers nonsense, is 503 with Retry-After:
 // the caller's payment is untouched and may be sent again.
 import { AppError } from "../domain/errors.ts";

@@ -1,4 +1,4 @@
-// Faults of the parts the service stands on (DESIGN "Storage"; issue 12): a database that does not
+// Faults of the parts the service stands on (README "Scaling out"; ADR 0030): a database that does not
 // answer or cannot write (a stopped libSQL server, a read-only or full disk) and blob storage that
 // fails are the operator's problem, not the caller's and not a bug. They answer 503
 // SERVICE_UNAVAILABLE with Retry-After, naming the part, and the service recovers by itself when the

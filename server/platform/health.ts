@@ -1,4 +1,4 @@
-// Health checks (spec §4.1; DESIGN "Storage"): each a real round trip. Health is open and never
+// Health checks (README "Scaling out"; ADR 0008): each a real round trip. Health is open and never
 // rate limited, so one set of checks serves every caller for a second: probing cannot be turned
 // into a stream of writes.
 import { databaseAnswers, kvRoundTrip } from "../../db/queries/health.ts";

@@ -1,5 +1,5 @@
-// DESIGN "Lifecycle": sent|viewed → overdue by the scheduler when due_date is before today in the
-// account's time zone; only quotes and purchase orders "never become paid or overdue". Credit notes
+// ADR 0008: the scheduler moves sent|viewed to overdue when due_date is before today in the
+// account's time zone; only quotes and purchase orders never become paid or overdue. Credit notes
 // are paid like invoices (ADR 0008 records payments on credit notes), so they also go overdue.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { steppedAccount } from "../helpers/invoices.ts";

@@ -1,6 +1,6 @@
-// Retries of creates and duplicates under one Idempotency-Key (DESIGN "Invoice record": "same key and
-// body → the stored response"; ADR 0005: "a replay returns the stored 201 body"). A retry of a lost
-// response must get that response whatever changed since, and concurrent retries make one invoice.
+// Retries of creates and duplicates under one Idempotency-Key (ADR 0005: "a replay returns the
+// stored 201 body"). A retry of a lost response must get that response whatever changed since, and
+// concurrent retries make one invoice.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { invoiceInput, operation } from "../helpers/factories.ts";
 import { expectStatus, invoicePath, setProfile, steppedAccount } from "../helpers/invoices.ts";

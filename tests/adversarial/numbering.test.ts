@@ -1,6 +1,7 @@
 // Numbering as a demanding user sees it: gapless numbers under concurrency and across a year
-// boundary, and a number kept through undo (DESIGN "Lifecycle": undo unlocks "keeping the number";
-// "numbered invoices are voided, never deleted"; numbers are gapless per account, type and year).
+// boundary, and a number kept through undo (ADR 0008 "Numbers", "Changing invoices": numbers run
+// per account, type and year; a numbered invoice keeps its number for good and is voided, never
+// deleted).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { operation } from "../helpers/factories.ts";
 import { expectError, expectStatus, invoicePath, steppedAccount, withQuery } from "../helpers/invoices.ts";

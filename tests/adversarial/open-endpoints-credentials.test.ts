@@ -1,5 +1,5 @@
 // A credential that is present but invalid or revoked is HTTP 401 everywhere, open endpoints
-// included (DESIGN "Access"; ADR 0006). The OpenAPI document is one of the open endpoints.
+// included (ADR 0006). The OpenAPI document is one of the open endpoints.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { api } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";

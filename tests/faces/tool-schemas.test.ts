@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 type Schema = Record<string, unknown> & { type?: unknown; properties?: Record<string, { enum?: unknown[] }>; required?: string[] };
 type Tool = { name: string; title?: string; description?: string; inputSchema: Schema; outputSchema?: Schema; annotations?: Record<string, unknown> };
 
-/** Aggregate tools: their actions (the spec's catalog, DESIGN "One source"), entities and default action. */
+/** Aggregate tools: their actions (the spec's catalog, ADR 0001), entities and default action. */
 const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDefault: boolean }> = {
   "invoices.query": { actions: ["list", "get", "payments", "history", "shared"], hasDefault: true },
   "invoices.mutate": { actions: ["update", "transition", "record_payment", "delete", "share", "unshare"], hasDefault: false },

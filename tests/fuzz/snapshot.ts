@@ -7,7 +7,7 @@ import type { Database } from "../../db/client.ts";
 
 /** Tables and columns that change with any call, refused or not, by design. */
 const VOLATILE_TABLES = new Set(["rate_counters", "__drizzle_migrations"]);
-/** Last-use times, written at most once a minute per credential whatever the call's outcome (DESIGN "Access"). */
+/** Last-use times, written at most once a minute per credential whatever the call's outcome (ADRs 0006, 0019). */
 const VOLATILE_COLUMNS = new Set(["api_keys.last_used_at", "oauth_grants.last_used_at", "sessions.last_seen_at"]);
 
 export type Snapshot = Record<string, { rows: number; digest: string }>;

@@ -1,4 +1,4 @@
-// x402 on every face: a caller without a credential pays per call (PROTOCOLS.md "x402"; ADR 0023).
+// x402 on every face: a caller without a credential pays per call (ADR 0023).
 // Real clients pay: @x402/fetch with a local viem account over REST, the MCP SDK client with the
 // payment in _meta, the tRPC client with the payment header; a local facilitator checks every
 // signature for real. Then every refusal: replays (one after another and at once), tampered

@@ -1,8 +1,8 @@
 // The tenant matrix (issue 12): every procedure of the router × {no credential, an invalid key, a
 // revoked key, a revoked agent's token, a key without the scope, another account on the owner's
 // resource, an agent without the grant} × every face it has (REST, tRPC, MCP tools/call, JSON-RPC by tool name), each answer held
-// to the status and code DESIGN "Access" names, and no answer to anyone but the owner carrying the
-// owner's data. The procedures come from the router itself: one without an entry in
+// to the status and code the access rules give (ADRs 0005, 0006), and no answer to anyone but the
+// owner carrying the owner's data. The procedures come from the router itself: one without an entry in
 // matrix-entries.ts, or an entry whose procedure is gone, fails by name.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { appRouter } from "../../routers/index.ts";
@@ -46,7 +46,7 @@ function planFor(entry: MatrixEntry, name: CaseName, world: World): Plan | null 
   const opensWithout = guard === "open" || guard === "housekeeping";
   switch (name) {
     case "no credential":
-      // DESIGN: an open procedure works only on what it is given; anything stored needs a credential.
+      // An open procedure works only on what it is given; anything stored needs a credential (ADR 0010).
       if (guard === "priced") return { credential: null, expected: refused("PAYMENT_REQUIRED", true) };
       return { credential: null, expected: opensWithout && tenancy !== "resource" ? "admitted" : refused("UNAUTHORIZED") };
     case "invalid key":

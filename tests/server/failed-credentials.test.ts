@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A throttled answer says when to come back, in seconds and in the RateLimit fields (PROTOCOLS.md). */
+/** A throttled answer says when to come back, in seconds and in the RateLimit fields (ADR 0007). */
 function expectThrottled(headers: Headers, retryAfter: number): void {
   expect(headers.get("retry-after")).toBe(String(retryAfter));
   expect(headers.get("ratelimit")).toBe(`"burst";r=0;t=${retryAfter}`);

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const FREE_POLICY = '"burst";q=3;w=60, "hourly";q=10;w=3600, "daily";q=20;w=86400';
 const ANONYMOUS_POLICY = '"burst";q=2;w=60, "hourly";q=100;w=3600, "daily";q=1000;w=86400';
-/** The IETF draft's item form, as PROTOCOLS.md writes it. */
+/** The IETF RateLimit draft's item form (ADR 0007): the window, what remains, seconds to its reset. */
 const RATE_LIMIT_FORMAT = /^"(burst|hourly|daily)";r=\d+;t=\d+$/;
 
 let server: TestServer;
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("rate limits: keyed callers", () => {
-  test("a free account gets RateLimit and RateLimit-Policy in the PROTOCOLS.md format, then 429 with Retry-After", async () => {
+  test("a free account gets RateLimit and RateLimit-Policy in the IETF draft format, then 429 with Retry-After", async () => {
     server.clock.set("2026-11-22T09:00:19Z");
     const caller = await freeAccount();
     for (const remaining of [2, 1, 0]) {

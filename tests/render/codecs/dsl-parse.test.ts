@@ -1,4 +1,4 @@
-// The Invoice DSL reader (spec §4.4): both published layouts to exact create fields, the forms an
+// The Invoice DSL reader (ADR 0012): both published layouts to exact create fields, the forms an
 // agent writes, every problem of a bad draft at once with its line and column, and the time bound.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";

@@ -1,4 +1,4 @@
-// Invoice DSL (spec §4.4, layout A): the exact text per invoice. That parseDsl reads every field
+// Invoice DSL (ADR 0012, layout A): the exact text per invoice. That parseDsl reads every field
 // back is dsl-roundtrip.test.ts's (these fixtures and generated invoices).
 import { describe, expect, test } from "bun:test";
 import { toDsl } from "../../../render/codecs/dsl.ts";

@@ -4,7 +4,7 @@ import { expectError, invoicePath, steppedAccount, type SteppedAccount } from ".
 import { expectSecurityCases } from "../../helpers/security.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
 
-// DESIGN "Invoice record": every face returns exactly these fields.
+// Every face returns exactly these fields: docs/openapi.json's Invoice.
 const RECORD_FIELDS = [
   "id", "type", "status", "number", "locked", "revision", "from_name", "from_email", "from_address", "from_tax_id",
   "bill_to_name", "bill_to_email", "bill_to_address", "bill_to_tax_id", "buyer_reference", "client_id", "template_id",

@@ -10,7 +10,7 @@ let lister: SteppedAccount;
 const named: Record<string, Invoice> = {};
 let clientId: string;
 
-/** DESIGN "Invoice record": issue_date desc, then id desc. */
+/** The list's order (ADR 0031): issue_date desc, then id desc. */
 function newestFirst(invoices: Invoice[]): string[] {
   return [...invoices]
     .sort((a, b) => (a.issue_date === b.issue_date ? (a.id < b.id ? 1 : -1) : a.issue_date < b.issue_date ? 1 : -1))

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** DELETE has no body: base_revision and operation_id travel as query parameters (DESIGN "Revisions"). */
+/** DELETE has no body: base_revision and operation_id travel as query parameters (docs/openapi.json). */
 const undoPath = (invoice: Invoice, params: Record<string, string | number | undefined> = operation(invoice.revision)) =>
   withQuery(invoicePath(invoice.id, "/finalize"), params);
 

@@ -127,7 +127,7 @@ describe("GET /api/capabilities: happy", () => {
     }
   });
 
-  test("tiers are the spec §8 table, plus unlimited without limits", () => {
+  test("tiers are the published tier table, plus unlimited without limits", () => {
     expect(body.tiers).toEqual({
       anonymous: { burst_per_minute: 1, per_hour: 1, per_day: 1 },
       free: { burst_per_minute: 30, per_hour: 300, per_day: 1_000 },
@@ -138,7 +138,7 @@ describe("GET /api/capabilities: happy", () => {
     });
   });
 
-  test("prices are the spec §8 table", () => {
+  test("prices are the published price table", () => {
     const prices = Object.fromEntries((body.prices as Array<{ operation: string; usd: number }>).map((row) => [row.operation, row.usd]));
     expect(prices).toEqual({
       "Create, update, delete invoice": 0,
@@ -185,7 +185,7 @@ describe("GET /api/capabilities: happy", () => {
     expect(body.limits.items_per_invoice).toBeGreaterThan(0);
   });
 
-  test("scopes are the DESIGN's eight", () => {
+  test("scopes are the eight the service defines", () => {
     expect(body.scopes).toEqual([...SCOPES]);
     expect(body.scopes).toEqual(["invoices:read", "invoices:write", "invoices:approve", "entities:read", "entities:write", "templates:read", "templates:write", "account:admin"]);
   });
