@@ -6,6 +6,8 @@
 //   revoke-key --key KEY_ID
 //   sign-in-link --email E [--account ACC] [--role owner|admin|member]
 //                                              a one-time sign-in link (the person is made a member when new)
+// The configuration is the service's own (loadConfig over the environment and the .env files Bun
+// reads from the working directory, as for `npm start`); sign-in-link says where its address came from.
 import { parseArgs } from "node:util";
 import { mkdir } from "node:fs/promises";
 import { openDatabase, type Executor } from "../db/client.ts";
@@ -86,6 +88,21 @@ function roleOf(value: string | undefined): Role | undefined {
   return value as Role | undefined;
 }
 
+/** Which variables gave the link its address, in loadConfig's order: PUBLIC_URL, else HOST and PORT, else their defaults. */
+function publicUrlSource(env: NodeJS.ProcessEnv): string {
+  if (env.PUBLIC_URL) return "PUBLIC_URL";
+  const given = ["HOST", "PORT"].filter((name) => env[name]);
+  return given.length ? `${given.join(" and ")} (no PUBLIC_URL set)` : "the defaults, HOST 127.0.0.1 and PORT 3000 (no PUBLIC_URL, HOST or PORT set)";
+}
+
+/** Whether anything answers at the link's address; a link to where no service listens is the usual mistake. */
+async function serviceAnswers(publicUrl: string): Promise<boolean> {
+  return fetch(`${publicUrl}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** The person with this e-mail, made a member of the account when they are not one yet. */
 async function memberFor(tx: Executor, email: string, accountId: string, role: Role | undefined): Promise<{ userId: string; joinedAs: Role | null }> {
   const user = (await findUserByEmail(tx, email)) ?? (await createUser(tx, { email, name: null, now }));
@@ -107,7 +124,7 @@ switch (command) {
     break;
   }
   case "create-account": {
-    const account = await database.write((tx) => createAccount(tx, { name: values.name ?? fail("--name is required"), tier: tierOf(values.tier, "free"), now }));
+    const account = await database.write((tx) => createAccount(tx, { name: values.name ?? fail("--name is required"), tier: tierOf(values.tier, "free"), now, locale: config.defaultLocale }));
     console.log(`account: ${account.id}`);
     break;
   }
@@ -144,7 +161,11 @@ switch (command) {
     });
     if (joinedAs) console.log(`${email} is now ${joinedAs} of ${accountId}`);
     console.log(`Sign-in link (works once, for ${LINK_MINUTES} minutes):\n${link.url}`);
-    console.log(`The same link is queued as an e-mail; the running service's deliver-mail job sends it (${config.smtpUrl ? "through SMTP_URL" : `into ${config.dataDir}/outbox, no SMTP_URL set`}).`);
+    console.log(`Its address ${config.publicUrl} comes from ${publicUrlSource(process.env)}, read from the environment and the .env files in ${process.cwd()}, as npm start reads them.`);
+    if (!(await serviceAnswers(config.publicUrl))) {
+      console.error(`warning: nothing answers at ${config.publicUrl}; if the service runs elsewhere, run this with the PUBLIC_URL (or HOST and PORT) it has, or put them in .env, which both read.`);
+    }
+    console.log("The same link is queued as an e-mail; the running service's deliver-mail job sends it with the service's own mail settings (SMTP_URL, else DATA_DIR/outbox).");
     break;
   }
   default:

@@ -1,6 +1,8 @@
 // `npm run accounts -- sign-in-link`: the way in on the embedded default, with no provider set up.
 // Run as the operator would, a separate process on the suite's DATA_DIR while the service runs.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listMailOfInvoice } from "../../db/queries/mail.ts";
 import { findUserByEmail } from "../../db/queries/users.ts";
@@ -21,10 +23,25 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function accounts(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = Bun.spawn([process.execPath, "scripts/accounts.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...server.env, PUBLIC_URL: server.url, LOG_LEVEL: "silent" },
+type Run = { code: number; stdout: string; stderr: string };
+
+async function accounts(...args: string[]): Promise<Run> {
+  return accountsWith({ ...server.env, PUBLIC_URL: server.url }, ROOT, args);
+}
+
+/** The suite's settings (its DATA_DIR, or database and bucket when scaled) without HOST and PORT, which say where the service is. */
+function suiteSettings(): Record<string, string> {
+  const { HOST, PORT, ...settings } = server.env;
+  return settings;
+}
+
+/** The script in `cwd` with `env` over the runner's environment, less anything that says where the service or its data are. */
+async function accountsWith(env: Record<string, string>, cwd: string, args: string[]): Promise<Run> {
+  const placing = new Set(["PUBLIC_URL", "HOST", "PORT", ...Object.keys(server.env)]);
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !placing.has(name)));
+  const child = Bun.spawn([process.execPath, join(ROOT, "scripts/accounts.ts"), ...args], {
+    cwd,
+    env: { ...inherited, ...env, LOG_LEVEL: "silent" },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -53,7 +70,11 @@ describe("npm run accounts -- sign-in-link", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`founder@example.com is now owner of ${first.accountId}`);
     expect(run.stdout).toContain("works once, for 15 minutes");
-    expect(run.stdout).toContain("deliver-mail job sends it");
+    expect(run.stdout).toContain(`Its address ${server.url} comes from PUBLIC_URL`);
+    expect(run.stderr).not.toContain("warning");
+    // The service's job delivers it with the service's settings, whatever this process was given.
+    expect(run.stdout).toContain("deliver-mail job sends it with the service's own mail settings");
+    expect(run.stdout).not.toContain("no SMTP_URL set");
     const me = await meOf(await follow(run.stdout));
     expect(me).toMatchObject({ user: { email: "founder@example.com" }, account: { id: first.accountId }, role: "owner" });
     const user = await findUserByEmail(server.services.database.db, "founder@example.com");
@@ -82,6 +103,34 @@ describe("npm run accounts -- sign-in-link", () => {
     expect((await accounts("sign-in-link", "--email", "x@example.com", "--role", "king")).stderr).toContain("unknown role king");
     const named = await accounts("sign-in-link", "--email", "someone@example.com", "--account", second.accountId);
     expect((await meOf(await follow(named.stdout))).account.id).toBe(second.accountId);
+  });
+
+  test("PUBLIC_URL and the suite's settings in .env of the working directory, as npm start reads them, make a link that works", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "sign-in-env-"));
+    const dotenv = Object.entries({ ...suiteSettings(), PUBLIC_URL: server.url });
+    await writeFile(join(cwd, ".env"), dotenv.map(([name, value]) => `${name}=${JSON.stringify(value)}`).join("\n"));
+    const run = await accountsWith({}, cwd, ["sign-in-link", "--email", "dotenv@example.com", "--account", first.accountId]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Its address ${server.url} comes from PUBLIC_URL, read from the environment and the .env files in ${cwd}`);
+    expect((await meOf(await follow(run.stdout))).user.email).toBe("dotenv@example.com");
+    await rm(cwd, { recursive: true, force: true });
+  });
+
+  test("without PUBLIC_URL the link is built on HOST and PORT, and a warning says when nothing answers there", async () => {
+    const closed = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+    const port = closed.port;
+    await closed.stop(true);
+    const run = await accountsWith({ ...suiteSettings(), HOST: "127.0.0.1", PORT: String(port) }, ROOT, ["sign-in-link", "--email", "elsewhere@example.com", "--account", first.accountId]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`http://127.0.0.1:${port}/auth/link?token=sil_`);
+    expect(run.stdout).toContain(`Its address http://127.0.0.1:${port} comes from HOST and PORT (no PUBLIC_URL set)`);
+    expect(run.stderr).toContain(`warning: nothing answers at http://127.0.0.1:${port}; if the service runs elsewhere, run this with the PUBLIC_URL (or HOST and PORT) it has`);
+  });
+
+  test("with none of PUBLIC_URL, HOST and PORT it says the defaults made the address", async () => {
+    const run = await accountsWith(suiteSettings(), ROOT, ["sign-in-link", "--email", "defaults@example.com", "--account", first.accountId]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Its address http://127.0.0.1:3000 comes from the defaults, HOST 127.0.0.1 and PORT 3000 (no PUBLIC_URL, HOST or PORT set)");
   });
 
   test("the usage names the command", async () => {

@@ -74,6 +74,9 @@ export function layerOf(path: string): Layer | null {
 
 type Import = { target: string; names: string[]; typeOnly: boolean };
 
+/** A module a file names, as written (`./app.ts`, `elysia`, `node:fs`), with the names it takes. */
+export type ModuleReference = { specifier: string; names: string[]; typeOnly: boolean };
+
 /** The properties a file reads off one identifier (`space.name`). */
 function membersRead(source: ts.SourceFile, space: string): string[] {
   const names = new Set<string>();
@@ -85,13 +88,12 @@ function membersRead(source: ts.SourceFile, space: string): string[] {
   return [...names];
 }
 
-/** The project files a file imports (static, dynamic and re-exports), with the names it takes. */
-function importsOf(path: string, text: string): Import[] {
+/** Every module a file imports (static, dynamic and re-exports): project files and packages alike. */
+export function moduleReferencesOf(path: string, text: string): ModuleReference[] {
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const found: Import[] = [];
+  const found: ModuleReference[] = [];
   const add = (specifier: string, names: string[], typeOnly: boolean): void => {
-    if (!specifier.startsWith(".")) return;
-    found.push({ target: normalize(join(dirname(path), specifier)), names, typeOnly });
+    found.push({ specifier, names, typeOnly });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -111,6 +113,13 @@ function importsOf(path: string, text: string): Import[] {
   };
   visit(source);
   return found;
+}
+
+/** The project files a file imports, with the names it takes. */
+function importsOf(path: string, text: string): Import[] {
+  return moduleReferencesOf(path, text)
+    .filter(({ specifier }) => specifier.startsWith("."))
+    .map(({ specifier, names, typeOnly }) => ({ target: normalize(join(dirname(path), specifier)), names, typeOnly }));
 }
 
 /**
