@@ -16,6 +16,11 @@ export type ToolMeta = {
   isDefault?: boolean;
   /** Runs, when a call names no action, if the arguments hold this field (invoices.export's `invoice`). */
   selectWhen?: string;
+  /**
+   * A call naming this other action also runs this one when its arguments hold `selectWhen`'s field
+   * (invoices.query `get` with a share_token reads the shared invoice, open as `shared` is).
+   */
+  alsoAnswers?: string;
   /** For `entities.*`: which entity the action is about (`{entity, action}`). */
   entity?: string;
   title: string;
@@ -33,7 +38,7 @@ export type ToolMeta = {
 };
 
 /** What the procedures of one aggregate tool share; each procedure adds its action and example. */
-export type ToolFamily = Omit<ToolMeta, "action" | "isDefault" | "selectWhen" | "entity" | "example">;
+export type ToolFamily = Omit<ToolMeta, "action" | "isDefault" | "selectWhen" | "alsoAnswers" | "entity" | "example">;
 
 /** A price that applies to some inputs only: the test on the parsed input, and the same in words for the catalogs. */
 export type PriceCondition<Input> = { appliesTo: (input: Input) => boolean; when: string };

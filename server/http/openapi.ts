@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the routers by trpc-to-openapi and completed here with
-// what it cannot know: our error body, 201 for creates, the Idempotency-Key header, and the error
-// statuses each operation can answer. Built once at start; committed as docs/openapi.json.
+// what it cannot know: our error body, 201 for creates, the Idempotency-Key header, the error
+// statuses each operation can answer, and which operations are open (`security: []`). Built once at
+// start; committed as docs/openapi.json.
 import type { AnyRouter } from "@trpc/server";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { ERROR_TABLE } from "../domain/errors.ts";
@@ -50,9 +51,19 @@ const DISCOVERY: ReadonlyArray<{ path: string; schema: string; summary: string; 
   { path: "/.well-known/webmcp.json", schema: "WebMcpManifest", summary: "Which pages expose which tools to browser agents, and how", contentType: "application/json", outsideApi: true },
 ];
 
+/**
+ * A named schema as a component: jsonSchema lifts it to the root but leaves its copy in `$defs`,
+ * which nothing points at (a lint warns of it as an unused component); the copy goes.
+ */
+function component(schema: Parameters<typeof jsonSchema>[0]): Json {
+  const { $defs, ...root } = jsonSchema(schema, "output");
+  const others = Object.entries(($defs ?? {}) as Json).filter(([, definition]) => JSON.stringify(definition) !== JSON.stringify(root));
+  return others.length ? { ...root, $defs: Object.fromEntries(others) } : root;
+}
+
 function discoverySchemas(): Json {
   const named = { ServerCard: serverCardSchema, McpManifest: mcpManifestSchema, AiCatalog: aiCatalogSchema, WebMcpManifest: webMcpManifestSchema };
-  return Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, jsonSchema(schema, "output")]));
+  return Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, component(schema)]));
 }
 
 /** The open discovery documents (ADR 0015); those outside /api name the site root as their server. */
@@ -91,6 +102,8 @@ export function buildOpenApiDocument(router: AnyRouter, procedures: readonly Pro
     if (!openapi) continue;
     const operation = paths[openapi.path]?.[openapi.method.toLowerCase()];
     if (!operation) continue;
+    // Whether a credential is required comes from the builder's meta (keyProcedure sets keyRequired).
+    operation.security = entry.meta.keyRequired ? [{ bearerAuth: [] }] : [];
     const responses = operation.responses as Record<string, Json>;
     const success = responses["200"];
     const status = String(entry.meta.successStatus ?? 200);

@@ -21,6 +21,8 @@ export type ToolAction = {
   entity: string | null;
   isDefault: boolean;
   selectWhen: string | null;
+  /** Another action of the tool this one also answers when the call holds `selectWhen`'s field. */
+  alsoAnswers: string | null;
   procedure: ProcedureEntry;
   /** What a call needs: nothing, any valid key, or a key holding `scope`. */
   access: Access;
@@ -124,7 +126,8 @@ function aggregateInputSchema(actions: ToolAction[]): JsonSchema {
   const hasEntity = actions.some((entry) => entry.entity !== null);
   const fallback = actions.find((entry) => entry.isDefault);
   const choices = actions.map((entry) => {
-    const when = entry.selectWhen ? ` (chosen without action when ${entry.selectWhen} is given)` : entry.isDefault ? " (the default)" : "";
+    const trigger = entry.alsoAnswers ? `without action or with ${entry.alsoAnswers}` : "without action";
+    const when = entry.selectWhen ? ` (chosen ${trigger} when ${entry.selectWhen} is given)` : entry.isDefault ? " (the default)" : "";
     return `${actionLabel(entry)}: ${entry.procedure.meta.openapi?.summary ?? entry.procedure.meta.tool?.title ?? ""}${when}`;
   });
   const properties: Record<string, unknown> = {
@@ -169,7 +172,8 @@ function authStatement(actions: ToolAction[]): string {
   const scopes = [...new Set(keyed.map((entry) => entry.access.scope))];
   const perAction = scopes.length > 1 && keyed.length > 1 ? ` (${scopes.map((scope) => `${scope ?? "any key"}: ${listed(keyed.filter((entry) => entry.access.scope === scope).map(actionLabel))}`).join("; ")})` : "";
   if (open.length === 0) return `Auth: ${keyPhrase(scopes)}${perAction}.`;
-  return `Auth: none for ${listed(open.map(actionLabel))}; ${listed(keyed.map(actionLabel))} need ${keyPhrase(scopes)}${perAction}.`;
+  const openLabels = open.map((entry) => (entry.alsoAnswers ? `${actionLabel(entry)} (also ${entry.alsoAnswers} with ${entry.selectWhen})` : actionLabel(entry)));
+  return `Auth: none for ${listed(openLabels)}; ${listed(keyed.map(actionLabel))} need ${keyPhrase(scopes)}${perAction}.`;
 }
 
 /** The paid actions in one sentence (README "Payments"): each price per call without a key, and how an agent pays. */
@@ -211,10 +215,11 @@ function buildTool(name: string, actions: ToolAction[]): Tool {
     dispatch(args) {
       if (single) return { procedure: single.procedure, input: args };
       const { action, entity, ...input } = args;
+      const named = selectorKey(typeof entity === "string" ? entity : null, typeof action === "string" ? action : null);
       const chosen =
         action === undefined
           ? (actions.find((entry) => entry.selectWhen !== null && entry.selectWhen in input) ?? actions.find((entry) => entry.isDefault && (entry.entity ?? undefined) === entity))
-          : byKey.get(selectorKey(typeof entity === "string" ? entity : null, typeof action === "string" ? action : null));
+          : (actions.find((entry) => entry.alsoAnswers !== null && selectorKey(entry.entity, entry.alsoAnswers) === named && entry.selectWhen !== null && entry.selectWhen in input) ?? byKey.get(named));
       if (!chosen) {
         const field = action === undefined ? "action" : entity === undefined && actions.some((entry) => entry.entity) ? "entity" : "action";
         throw new AppError("VALIDATION_ERROR", `${name} needs one of: ${choices}`, { field, issue: `one of ${choices}` });
@@ -236,6 +241,7 @@ export function buildToolRegistry(procedures: readonly ProcedureEntry[]): ToolRe
       entity: tool.entity ?? null,
       isDefault: tool.isDefault ?? false,
       selectWhen: tool.selectWhen ?? null,
+      alsoAnswers: tool.alsoAnswers ?? null,
       procedure,
       access: accessOf(procedure),
       example: { ...selector, ...tool.example },

@@ -240,6 +240,59 @@ describe("MCP SDK client on /api/mcp: invoices", () => {
   });
 });
 
+describe("MCP SDK client on /api/mcp: invoices.query get with a share_token, without a key", () => {
+  /** A new invoice of the owner's and its share token, made through the tools. */
+  async function sharedInvoice(expiresInDays = 30): Promise<{ invoice: Record<string, unknown>; token: string }> {
+    const invoice = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
+    const link = expectSuccess(tools.get("invoices.mutate"), (await client.callTool({ name: "invoices.mutate", arguments: { action: "share", id: invoice.id, expires_in_days: expiresInDays } })) as CallResult);
+    return { invoice, token: link.token as string };
+  }
+
+  const query = async (caller: Client, args: Record<string, unknown>): Promise<CallResult> => (await caller.callTool({ name: "invoices.query", arguments: args })) as CallResult;
+
+  test("answers the shared invoice, the same as action shared and as no action, with a key or without", async () => {
+    const { invoice, token } = await sharedInvoice();
+    const anonymous = await connect("/api/mcp", null);
+    const got = expectSuccess(tools.get("invoices.query"), await query(anonymous, { action: "get", share_token: token }));
+    expect(got).toEqual(expectSuccess(tools.get("invoices.query"), await query(anonymous, { action: "shared", share_token: token })));
+    expect(got).toEqual(expectSuccess(tools.get("invoices.query"), await query(anonymous, { share_token: token })));
+    expect(got).toEqual(expectSuccess(tools.get("invoices.query"), await query(client, { action: "get", share_token: token })));
+    expect(got).toMatchObject({ id: invoice.id, total: invoice.total, items: invoice.items });
+  });
+
+  test("get by id still needs a key: UNAUTHORIZED without one, even for a shared invoice", async () => {
+    const { invoice } = await sharedInvoice();
+    const anonymous = await connect("/api/mcp", null);
+    expectToolError(await query(anonymous, { action: "get", id: invoice.id }), "UNAUTHORIZED");
+  });
+
+  test("a made-up, revoked or expired token answers NOT_FOUND, exactly as action shared does", async () => {
+    const anonymous = await connect("/api/mcp", null);
+    const revoked = await sharedInvoice();
+    expectSuccess(tools.get("invoices.mutate"), (await client.callTool({ name: "invoices.mutate", arguments: { action: "unshare", id: revoked.invoice.id } })) as CallResult);
+    const expiring = await sharedInvoice(1);
+    server.clock.advance(86_400_000);
+    for (const token of ["A".repeat(43), revoked.token, expiring.token]) {
+      const viaGet = expectToolError(await query(anonymous, { action: "get", share_token: token }), "NOT_FOUND");
+      expect(viaGet).toEqual(expectToolError(await query(anonymous, { action: "shared", share_token: token }), "NOT_FOUND"));
+    }
+  });
+
+  test("a share_token beside an id is refused as the shared action's unknown field, not read as a key-less get", async () => {
+    const { invoice, token } = await sharedInvoice();
+    const anonymous = await connect("/api/mcp", null);
+    const body = expectToolError(await query(anonymous, { action: "get", id: invoice.id, share_token: token }), "VALIDATION_ERROR");
+    expect(body.details).toMatchObject({ field: "id" });
+  });
+
+  test("the listing says so: get with a share_token is open", () => {
+    const description = tools.get("invoices.query")!.description ?? "";
+    expect(description).toContain("Auth: none for shared (also get with share_token);");
+    const action = (tools.get("invoices.query")!.inputSchema.properties as Record<string, { description?: string }>).action;
+    expect(action?.description).toContain("(chosen without action or with get when share_token is given)");
+  });
+});
+
 describe("MCP SDK client on /api/mcp: entities and platform", () => {
   test("entities.mutate creates a client; entities.query lists it", async () => {
     const name = `Client ${crypto.randomUUID()}`;

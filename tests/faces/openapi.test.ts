@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { appRouter } from "../../routers/index.ts";
 import { generatedOpenApi, OPENAPI_PATH } from "../../scripts/openapi.ts";
+import { listProcedures } from "../../server/http/procedures.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -69,7 +72,54 @@ describe("OpenAPI 3.1 document", () => {
     expect(create.responses["422"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(create.security).toEqual([{ bearerAuth: [] }]);
     expect(create.parameters.some((parameter: { name: string }) => parameter.name === "Idempotency-Key")).toBe(true);
-    expect(document.paths["/health"].get.security).toBeUndefined();
+    expect(document.paths["/health"].get.security).toEqual([]);
     expect(Object.keys(document.paths["/invoices/{id}"].put.responses)).toContain("428");
+  });
+});
+
+describe("OpenAPI security: who may call each operation", () => {
+  const document = JSON.parse(generatedOpenApi());
+  const operations = Object.entries(document.paths as Record<string, Record<string, { security?: unknown }>>).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
+      .map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, security: operation.security })),
+  );
+
+  test("an operation whose procedure needs no credential declares security: [], every keyed one the bearer scheme", () => {
+    const routed = listProcedures(appRouter).filter((entry) => entry.meta.openapi);
+    expect(routed.length).toBeGreaterThan(50);
+    const declared = new Map(operations.map((operation) => [operation.route, operation.security]));
+    for (const entry of routed) {
+      const route = `${entry.meta.openapi!.method} ${entry.meta.openapi!.path}`;
+      expect({ route, security: declared.get(route) }).toEqual({ route, security: entry.meta.keyRequired ? [{ bearerAuth: [] }] : [] });
+    }
+    expect(Object.keys(document.components.securitySchemes)).toEqual(["bearerAuth"]);
+  });
+
+  test("the open operations a newcomer tries first say so; every operation states its security", () => {
+    for (const route of ["GET /health", "GET /capabilities", "POST /feedback", "GET /shared/{share_token}", "GET /.well-known/mcp.json"]) {
+      expect(operations.find((operation) => operation.route === route)?.security).toEqual([]);
+    }
+    expect(operations.find((operation) => operation.route === "GET /invoices/{id}")?.security).toEqual([{ bearerAuth: [] }]);
+    expect(operations.filter((operation) => operation.security === undefined)).toEqual([]);
+  });
+});
+
+describe("@redocly/cli lint, recommended rules", () => {
+  test("docs/openapi.json has no error; each warning's rule is one docs/api-guide.md keeps on purpose", async () => {
+    // Its update notice and telemetry are off: the lint runs offline.
+    const run = Bun.spawnSync([process.execPath, Bun.resolveSync("@redocly/cli/bin/cli.js", import.meta.dir), "lint", "--extends=recommended", "--format=json", fileURLToPath(OPENAPI_PATH)], {
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    });
+    const report = JSON.parse(run.stdout.toString()) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string }[] };
+    expect(report.problems.filter((problem) => problem.severity === "error")).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+    expect(run.exitCode).toBe(0);
+    const guide = await readFile(new URL("../../docs/api-guide.md", import.meta.url), "utf8");
+    const section = guide.indexOf("\n## OpenAPI\n");
+    expect(section).toBeGreaterThan(-1);
+    const kept = guide.slice(section, guide.indexOf("\n## ", section + 1));
+    const rules = [...new Set(report.problems.map((problem) => problem.ruleId))];
+    expect(rules.filter((rule) => !kept.includes(`\`${rule}\``))).toEqual([]);
   });
 });

@@ -61,7 +61,7 @@ describe("each description states auth and scope", () => {
 
   test("an open tool with stored-data actions says which actions are open and which need the key", () => {
     const query = registry.byName.get("invoices.query")!;
-    expect(query.description).toContain("Auth: none for shared; list, get, payments and history need an API key (Authorization: Bearer svc_…) holding invoices:read.");
+    expect(query.description).toContain("Auth: none for shared (also get with share_token); list, get, payments and history need an API key (Authorization: Bearer svc_…) holding invoices:read.");
   });
 });
 
