@@ -59,6 +59,8 @@ const layoutOf = async ({ record, template }: ExportPayload) => (await import(".
 export function assertExportable(payload: Pick<ExportPayload, "record" | "profile" | "format" | "syntax">): void {
   if (!EINVOICE_FORMATS.has(payload.format)) return;
   if (payload.format === "xrechnung") toXRechnung(toEn16931(payload.record, payload.profile), payload.syntax);
+  // UBL's writer adds Peppol BIS Billing's own requirements (a buyer reference, both electronic addresses).
+  else if (payload.format === "ubl") toUbl(checkedModel(payload));
   else checkedModel(payload);
 }
 

@@ -16,7 +16,7 @@ export const sendInvoice = invoiceWriteProcedure
       operationId: "sendInvoice",
       summary: "Send an invoice by e-mail (PDF attached, share link inside) or by link; finalizes it and moves it to sent",
       description:
-        "Finalizes first (assigns the number) and moves the invoice to sent through the lifecycle: from draft or review this approves it, which needs invoices:approve. An invoice already sent, viewed, overdue or paid is e-mailed again without a status change; a void one is 409. The e-mail is queued in the same transaction and delivered within seconds, retried on temporary failures; a final failure announces invoice.send_failed.",
+        "Finalizes first (assigns the number) and moves the invoice to sent through the lifecycle: from draft or review this approves it, which needs invoices:approve. An invoice already sent, viewed, overdue or paid is e-mailed again without a status change; a void one is 409. Every attachment is checked first, as its export is: one the invoice cannot be made into is that export's 422 (details.format names it) and nothing changes. The e-mail is queued in the same transaction and delivered within seconds, retried on temporary failures; a final failure announces invoice.send_failed.",
     },
     tool: {
       ...INVOICES_SEND_TOOL,

@@ -1,12 +1,15 @@
 // Rules of sending by e-mail (issue 8), pure: which files may ride along, how many recipients a
 // message takes, and when a failed delivery is tried again.
-import type { ExportFormat } from "./formats.ts";
+import type { ExportFormat, XRechnungSyntax } from "./formats.ts";
 import type { InvoiceStatus } from "./lifecycle.ts";
 import { jitteredWaitMs } from "./retry.ts";
 
 /** Files a send may attach: the PDF, and the e-invoices a buyer's system reads. */
 export const ATTACHMENT_FORMATS = ["pdf", "facturx", "ubl", "cii", "xrechnung"] as const satisfies readonly ExportFormat[];
 export type AttachmentFormat = (typeof ATTACHMENT_FORMATS)[number];
+
+/** An attached XRechnung is written in UBL: the syntax the send checks it in and the outbox renders. */
+export const ATTACHED_XRECHNUNG_SYNTAX: XRechnungSyntax = "ubl";
 
 /** Without `attach`, a send carries the PDF. */
 export const DEFAULT_ATTACHMENTS: readonly AttachmentFormat[] = ["pdf"];

@@ -2,15 +2,18 @@
 // (finalizing it: a number, the lock) and, in the same transaction, makes its share link and queues
 // the e-mail in the outbox, so the status, the history entry, the events and the message commit
 // together or not at all. An operation id replay answers the stored result and queues nothing.
+// Every attachment is checked as export checks it before the save (issue 21): an invoice that
+// cannot be the e-invoice asked for is refused then, not reported by a failed delivery later.
 import type { Executor } from "../../db/client.ts";
 import { findClient } from "../../db/queries/clients.ts";
+import { assertExportable } from "../../render/export.ts";
 import { queueMail } from "../automation/mail/queue.ts";
 import { sendContent } from "../automation/mail/content.ts";
 import { DEFAULT_SHARE_DAYS, shareLinkIn, type ShareLink } from "../documents/shares.ts";
 import { AppError } from "../domain/errors.ts";
 import type { InvoiceRecord } from "../domain/invoice.ts";
 import { transitionRefused } from "../domain/lifecycle.ts";
-import { DEFAULT_ATTACHMENTS, MAX_RECIPIENTS, movesToSend, type AttachmentFormat, type MailStatus } from "../domain/mail.ts";
+import { ATTACHED_XRECHNUNG_SYNTAX, DEFAULT_ATTACHMENTS, MAX_RECIPIENTS, movesToSend, type AttachmentFormat, type MailStatus } from "../domain/mail.ts";
 import type { Services } from "../services.ts";
 import { saveRevision, transitioned, type Change, type Writer } from "./writes.ts";
 import { loadProfile } from "../accounts/profile.ts";
@@ -81,6 +84,31 @@ async function sentChange(services: Services, tx: Executor, writer: Writer, curr
   return { record: { ...record, share_url: share.url }, action: "sent", changes, note, share };
 }
 
+/** The files the e-mail carries: `attach`, else the PDF. */
+function attachmentsOf(options: SendOptions): AttachmentFormat[] {
+  return [...(options.attach ?? DEFAULT_ATTACHMENTS)];
+}
+
+/**
+ * Refuses, with the 422 export gives (render/export.ts `assertExportable`: the business term, the
+ * rule when one is broken) and the format named, an attachment the sent record cannot be made into.
+ * It runs on the record as sent, numbered by the move, and before anything is queued: the throw
+ * rolls the whole send back.
+ */
+async function assertAttachable(tx: Executor, accountId: string, record: InvoiceRecord, options: SendOptions): Promise<void> {
+  const attach = attachmentsOf(options);
+  if (attach.length === 0) return;
+  const profile = await loadProfile(tx, accountId);
+  for (const format of attach) {
+    try {
+      assertExportable({ record, profile, format, syntax: ATTACHED_XRECHNUNG_SYNTAX });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(error.code, `The ${format} attachment cannot be made: ${error.message}`, { ...error.details, format });
+    }
+  }
+}
+
 /** The history note: how it went and to whom. */
 function noteOf(recipients: Recipients | null): string {
   return recipients ? `e-mailed to ${[...recipients.to, ...recipients.cc].join(", ")}` : "sent by link";
@@ -90,7 +118,7 @@ function noteOf(recipients: Recipients | null): string {
 async function queueSendMail(services: Services, tx: Executor, accountId: string, record: InvoiceRecord, options: SendOptions, recipients: Recipients): Promise<QueuedMail> {
   const profile = await loadProfile(tx, accountId);
   const content = sendContent(record, { shareUrl: record.share_url, subject: options.subject, message: options.message });
-  const attach = [...(options.attach ?? DEFAULT_ATTACHMENTS)];
+  const attach = attachmentsOf(options);
   const message = { ...recipients, reply_to: profile.contact.email, ...content, attach, offset_days: null };
   const mail = await queueMail(services, tx, { accountId, invoiceId: record.id, kind: "send", message });
   return { id: mail.id, status: mail.status, to: message.to, cc: message.cc, reply_to: message.reply_to, subject: message.subject, attachments: attach };
@@ -108,6 +136,7 @@ export async function sendInvoice(services: Services, writer: Writer, request: S
     async change(current, tx) {
       const recipients = options.via === "email" ? await recipientsOf(tx, writer.accountId, current, options) : null;
       const { share, ...change } = await sentChange(services, tx, writer, current, noteOf(recipients));
+      if (recipients) await assertAttachable(tx, writer.accountId, change.record, options);
       planned = { recipients, share };
       return change;
     },
@@ -122,13 +151,19 @@ export async function sendInvoice(services: Services, writer: Writer, request: S
 
 /**
  * A create's follow-up that sends the invoice just created, in the create's transaction (the DSL's
- * SEND, a recurring rule that sends): the same moves, link and queued e-mail as sendInvoice.
+ * SEND, a recurring rule that sends): the same moves, attachment check, link and queued e-mail as
+ * sendInvoice. A refused attachment rolls the create back with it: the DSL answers the 422, and a
+ * recurring rule counts the run as failed (server/automation/recurring.ts), as it does a send
+ * without a recipient, rather than issuing an invoice whose e-mail would fail.
  */
 export function sendAfterCreate(services: Services, writer: Writer, options: SendOptions): (created: InvoiceRecord, tx: Executor) => Promise<Change> {
   return async (created, tx) => {
     const recipients = options.via === "email" ? await recipientsOf(tx, writer.accountId, created, options) : null;
     const { record, action, changes, note } = await sentChange(services, tx, writer, created, noteOf(recipients));
-    if (recipients) await queueSendMail(services, tx, writer.accountId, record, options, recipients);
+    if (recipients) {
+      await assertAttachable(tx, writer.accountId, record, options);
+      await queueSendMail(services, tx, writer.accountId, record, options, recipients);
+    }
     return { record, action, changes, note };
   };
 }

@@ -10,9 +10,10 @@ import { simpleParser } from "mailparser";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../server/domain/mail.ts";
 import { RETRY_JITTER } from "../../server/domain/retry.ts";
 import { operation } from "../helpers/factories.ts";
-import { expectStatus, invoicePath, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
+import { expectStatus, invoicePath, setProfile, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
 import { deliverMail, outboxOf, startTestSmtp, type TestSmtp } from "../helpers/mail.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { BUYER_FIELDS, SELLER_PROFILE } from "../routers/invoices/export-helpers.ts";
 
 /** A draft e-mailed at once: the send's answer. */
 async function sendDraft(account: SteppedAccount): Promise<{ invoice: { id: string; number: string }; mail: { id: string } }> {
@@ -48,12 +49,15 @@ describe("without SMTP_URL: .eml files under DATA_DIR/outbox", () => {
     const [row] = await outboxOf(server, owner.accountId, sent.invoice.id);
     expect(row).toMatchObject({ status: "sent", attempts: 1, tries: [{ ok: true, response: `written to ${path}` }] });
   });
-  test("an attachment the invoice cannot make (an XRechnung without the seller's details) fails the message at once", async () => {
-    const invoice = await owner.steps.create();
+  test("an attachment the invoice can no longer make at delivery (the seller's contact phone taken off the profile since the send) fails the message at once", async () => {
+    // The send checks its attachments (a 422 when one cannot be made); the profile an e-invoice reads may change after.
+    await setProfile(owner.client, SELLER_PROFILE);
+    const invoice = await owner.steps.create({ from_name: undefined, ...BUYER_FIELDS });
     const sent = expectStatus(await owner.client.post(invoicePath(invoice.id, "/send"), { ...operation(invoice.revision), attach: ["xrechnung"] }), 200);
+    await setProfile(owner.client, { contact: { ...SELLER_PROFILE.contact, phone: null } });
     await deliverMail(server);
     const [row] = await outboxOf(server, owner.accountId, invoice.id);
-    expect(row).toMatchObject({ status: "failed", attempts: 1, tries: [{ ok: false }] });
+    expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringContaining("BT-42"), tries: [{ ok: false }] });
     const events = expectStatus(await owner.client.get(`/api/events?type=invoice.send_failed&resource_id=${invoice.id}`), 200).data;
     expect(events.map((event: { data: { mail_id: string } }) => event.data.mail_id)).toEqual([sent.mail.id]);
   });

@@ -308,6 +308,17 @@ describe("on issue", () => {
     expect(await periodsOf(account, rule)).toEqual([]);
     expect(await invoiceCount(account)).toBe(1);
   });
+
+  test("a send with an attachment the invoice cannot make (no seller profile: no UBL) issues nothing and counts as a failure, rather than mailing a file that fails", async () => {
+    server.clock.set("2027-10-01T12:00:00Z");
+    const account = await steppedAccount(server);
+    const { rule } = await createRule(account, { start_date: "2027-10-01", on_issue: "send", send: { via: "email", to: ["ap@buyer.example"], attach: ["pdf", "ubl"] } });
+    await runAt("2027-10-01T12:00:00Z");
+    expect(await ruleNow(account, rule)).toMatchObject({ failures: 1, issued_count: 0, next_date: "2027-10-01", last_error: expect.stringContaining("VALIDATION_ERROR: The ubl attachment cannot be made: BT-") });
+    expect(await periodsOf(account, rule)).toEqual([]);
+    expect(await invoiceCount(account)).toBe(1);
+    expect(await server.services.database.db.select().from(mailOutbox).where(eq(mailOutbox.accountId, account.accountId))).toEqual([]);
+  });
 });
 
 describe("what a run costs", () => {

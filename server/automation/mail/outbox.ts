@@ -12,7 +12,7 @@ import { DEFAULT_DESIGN, visibleTemplate } from "../../documents/templates.ts";
 import { AppError } from "../../domain/errors.ts";
 import { newId } from "../../domain/ids.ts";
 import type { InvoiceRecord } from "../../domain/invoice.ts";
-import { isAccountMail, isPermanentFailure, nextAttemptAt, type AttachmentFormat } from "../../domain/mail.ts";
+import { ATTACHED_XRECHNUNG_SYNTAX, isAccountMail, isPermanentFailure, nextAttemptAt, type AttachmentFormat } from "../../domain/mail.ts";
 import { isRemindable } from "../../domain/reminders.ts";
 import { loadProfile } from "../../accounts/profile.ts";
 import type { Services } from "../../services.ts";
@@ -27,7 +27,7 @@ async function attachmentsOf(services: Services, accountId: string, record: Invo
   const [profile, template] = await Promise.all([loadProfile(db, accountId), visibleTemplate(db, accountId, record.template_id ?? DEFAULT_DESIGN, "template_id")]);
   const files: Attachment[] = [];
   for (const format of formats) {
-    const { file, bytes } = await exportFile(services, { accountId, record, profile, template, format, syntax: "ubl" });
+    const { file, bytes } = await exportFile(services, { accountId, record, profile, template, format, syntax: ATTACHED_XRECHNUNG_SYNTAX });
     const stored = bytes ?? (await services.blobs.get(file.blobKey));
     if (!stored) throw new Error(`The rendered ${format} file ${file.id} is missing from the blob store`);
     files.push({ fileName: file.fileName, contentType: file.contentType, bytes: stored });

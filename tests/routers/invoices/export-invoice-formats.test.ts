@@ -1,11 +1,14 @@
 // POST /api/invoices/{id}/exports: one invoice to several formats at once, each behind its own link.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTRPCClient, httpLink } from "@trpc/client";
+import { eq } from "drizzle-orm";
+import { files } from "../../../db/schema/index.ts";
 import type { AppRouter } from "../../../routers/index.ts";
 import { api } from "../../helpers/http.ts";
 import { expectError, expectStatus, invoicePath, steppedAccount, type Invoice, type SteppedAccount } from "../../helpers/invoices.ts";
 import { expectSecurityCases } from "../../helpers/security.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
+import { exportableInvoice } from "./export-helpers.ts";
 
 let server: TestServer;
 let owner: SteppedAccount;
@@ -57,6 +60,15 @@ describe("POST /api/invoices/{id}/exports: errors", () => {
     expectError(reply, 422, "VALIDATION_ERROR");
     expect(reply.body.details.business_term).toBe("BT-1");
     expectError(await owner.client.post(invoicePath("inv_missing", "/exports"), { formats: ["pdf"] }), 404, "NOT_FOUND");
+  });
+
+  test("UBL's own Peppol requirement (a buyer reference, BT-10) is checked before any format is stored too", async () => {
+    const seller = await steppedAccount(server);
+    const noReference = await exportableInvoice(seller.client, seller.steps, { buyer_reference: undefined });
+    const reply = await seller.client.post(invoicePath(noReference.id, "/exports"), { formats: ["json", "ubl"] });
+    expectError(reply, 422, "VALIDATION_ERROR");
+    expect(reply.body).toMatchObject({ error: expect.stringContaining("PEPPOL-EN16931-R003"), details: { business_term: "BT-10" } });
+    expect(await server.services.database.db.select().from(files).where(eq(files.invoiceId, noReference.id))).toEqual([]);
   });
 });
 

@@ -1,8 +1,10 @@
 // POST /api/invoices/{id}/send (invoices.send): finalize, move to sent, queue the e-mail in the same
 // transaction; the delivery job hands it to a real SMTP server in this process, and each message is
 // read back with mailparser (headers, both bodies, the attachments; the PDF through pdftotext).
+// Attachments are checked before the send changes anything: one the invoice cannot be made into is
+// its export's 422 with the format named, on every face.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTRPCClient, httpLink } from "@trpc/client";
+import { createTRPCClient, httpLink, type TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../../../routers/index.ts";
 import { operation } from "../../helpers/factories.ts";
 import { deliverMail, outboxOf, startTestSmtp, type Received, type TestSmtp } from "../../helpers/mail.ts";
@@ -254,6 +256,66 @@ describe("refusals", () => {
   });
 });
 
+describe("attachments are checked before anything changes", () => {
+  /** The buyer's address is one line with no country (BT-55): no e-invoice can be made of it, the PDF can. */
+  const NO_COUNTRY = { bill_to_address: "Marktplatz 5, 80331 München" };
+
+  /** What a send changed of the invoice: its row, history, events and queued mail. */
+  const traceOf = async (id: string) => ({
+    invoice: await owner.steps.get(id),
+    history: await owner.steps.history(id),
+    events: expectStatus(await owner.client.get(`/api/events?resource_id=${id}`), 200).data.map((event: { type: string }) => event.type),
+    mail: await outboxOf(server, owner.accountId, id),
+  });
+
+  test("each e-invoice format is refused with the 422 its export gives, naming the format; nothing moves, nothing queues, no event", async () => {
+    const finalized = await owner.steps.finalize(await draft(NO_COUNTRY));
+    const before = await traceOf(finalized.id);
+    for (const format of ["ubl", "cii", "facturx", "xrechnung"]) {
+      const exported = await owner.client.post(invoicePath(finalized.id, "/export"), { format });
+      expectError(exported, 422, "VALIDATION_ERROR");
+      expect(exported.body.details.business_term).toBe("BT-55");
+      const refused = await send(finalized, { attach: ["pdf", format] });
+      expectError(refused, 422, "VALIDATION_ERROR");
+      expect(refused.body.error).toBe(`The ${format} attachment cannot be made: ${exported.body.error}`);
+      expect(refused.body.details).toEqual({ ...exported.body.details, format });
+    }
+    expect(await traceOf(finalized.id)).toEqual(before);
+    expect(before.invoice).toMatchObject({ status: "draft", share_url: null });
+  });
+
+  test("the check is per format, on the record as sent: XRechnung and UBL refuse a draft without a buyer reference, CII sends it, no number burnt", async () => {
+    const first = expectStatus(await send(await draft()), 200).invoice.number as string;
+    const noReference = await draft({ buyer_reference: undefined });
+    const xrechnung = await send(noReference, { attach: ["pdf", "cii", "xrechnung"] });
+    expectError(xrechnung, 422, "VALIDATION_ERROR");
+    expect(xrechnung.body.details).toEqual({ format: "xrechnung", rule: "BR-DE-15", business_term: "BT-10", field: "buyer_reference", issue: expect.any(String) });
+    // Peppol BIS Billing's own requirement, checked by the UBL writer, as its export would.
+    const ubl = await send(noReference, { attach: ["ubl"] });
+    expectError(ubl, 422, "VALIDATION_ERROR");
+    expect(ubl.body.details).toMatchObject({ format: "ubl", business_term: "BT-10" });
+    expect(ubl.body.error).toContain("PEPPOL-EN16931-R003");
+    expect(await traceOf(noReference.id)).toMatchObject({ invoice: { status: "draft", number: null, revision: noReference.revision }, events: ["invoice.created"], mail: [] });
+    const sent = expectStatus(await send(noReference, { attach: ["pdf", "cii"] }), 200);
+    const next = `${first.slice(0, -4)}${String(Number(first.slice(-4)) + 1).padStart(4, "0")}`;
+    expect(sent.invoice.number).toBe(next);
+    expect(await delivered()).toHaveLength(2);
+    expect((await outboxOf(server, owner.accountId, noReference.id))[0]).toMatchObject({ status: "sent", lastError: null });
+  });
+
+  test("an invoice already sent is not e-mailed again with a file it cannot make; the PDF alone and a link need no e-invoice", async () => {
+    const sent = expectStatus(await send(await draft(NO_COUNTRY)), 200).invoice;
+    expect(await delivered()).toHaveLength(1);
+    const before = await traceOf(sent.id);
+    const refused = await send(sent, { attach: ["ubl"] });
+    expectError(refused, 422, "VALIDATION_ERROR");
+    expect(refused.body.details).toMatchObject({ format: "ubl", business_term: "BT-55" });
+    expect(await traceOf(sent.id)).toEqual(before);
+    // By link nothing is attached, so nothing is checked.
+    expect(expectStatus(await send(sent, { via: "link", attach: ["ubl"] }), 200).mail).toBeNull();
+  });
+});
+
 describe("other faces", () => {
   test("the MCP tool invoices.send and the typed tRPC client send the same way", async () => {
     const invoice = await draft();
@@ -270,5 +332,22 @@ describe("other faces", () => {
     const again = await trpc.invoices.send.mutate({ id: invoice.id, base_revision: byTool.invoice.revision, operation_id: crypto.randomUUID(), via: "link" });
     expect(again).toMatchObject({ via: "link", mail: null, share: byTool.share, invoice: { status: "sent", revision: byTool.invoice.revision + 1 } });
     expect(await delivered()).toHaveLength(1);
+  });
+
+  test("an attachment the invoice cannot make is the same 422 on MCP and tRPC, and sends nothing", async () => {
+    const invoice = await draft({ bill_to_address: "Marktplatz 5, 80331 München" });
+    const mcp = await owner.client.post("/api/mcp", {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "invoices.send", arguments: { id: invoice.id, ...operation(invoice.revision), via: "email", attach: ["pdf", "facturx"] } },
+    });
+    expect(mcp.body.result.isError).toBe(true);
+    expect(JSON.parse(mcp.body.result.content[0].text)).toMatchObject({ code: "VALIDATION_ERROR", details: { format: "facturx", business_term: "BT-55" } });
+    const trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: { authorization: `Bearer ${owner.key}` } })] });
+    const refused = await trpc.invoices.send.mutate({ id: invoice.id, ...operation(invoice.revision), via: "email", attach: ["cii"] }).catch((error: unknown) => error);
+    expect((refused as TRPCClientError<AppRouter>).data).toMatchObject({ httpStatus: 422, appCode: "VALIDATION_ERROR", details: { format: "cii", business_term: "BT-55" } });
+    expect(await owner.steps.get(invoice.id)).toMatchObject({ status: "draft", revision: invoice.revision });
+    expect(await outboxOf(server, owner.accountId, invoice.id)).toEqual([]);
   });
 });
