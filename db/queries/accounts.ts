@@ -18,9 +18,11 @@ export async function countAccounts(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function createAccount(db: Executor, params: { name: string; tier: TierName; now: Date }): Promise<AccountRow> {
+/** `locale`: the new profile's default locale (the service's DEFAULT_LOCALE); none leaves the profile empty. */
+export async function createAccount(db: Executor, params: { name: string; tier: TierName; now: Date; locale?: string }): Promise<AccountRow> {
   const at = params.now.toISOString();
-  const row: AccountRow = { id: newId("acc", params.now.getTime()), name: params.name, tier: params.tier, profile: emptyProfile(), createdAt: at, updatedAt: at };
+  const profile = { ...emptyProfile(), locale: params.locale ?? null };
+  const row: AccountRow = { id: newId("acc", params.now.getTime()), name: params.name, tier: params.tier, profile, createdAt: at, updatedAt: at };
   await db.insert(accounts).values(row);
   return row;
 }

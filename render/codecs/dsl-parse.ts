@@ -39,6 +39,8 @@ export type ParsedDsl = {
   layout: "A" | "B";
   invoice: DslInvoice;
   directives: { finalize: boolean; send: { to: string; source: DslSource } | null };
+  /** The region a TAX line names (TAX DE, TAX US 8.875), upper case: a hint to the invoice's locale. */
+  taxRegion?: string;
   /** Where each top-level field (and items.N) came from, so later validation errors can name a line. */
   sources: Record<string, DslSource>;
 };
@@ -66,7 +68,7 @@ const EXPECTED = {
   terms: "payment terms, such as Net 30",
   bare: "nothing after the keyword",
   to: "a TO line naming the buyer, such as TO Globex Corporation | ap@globex.example",
-  currencyLine: "a currency: add a CURRENCY line (CURRENCY EUR) or write the amount with its code (EUR 120.00)",
+  currencyLine: "a currency: add a CURRENCY line (CURRENCY EUR), write the amounts with a code or a symbol of one currency (EUR 120.00, €120.00), or set the account's default currency",
 } as const;
 
 type Item = { source: DslSource; description: DslSource; quantity: DslSource | null; amount: DslSource; rate: DslSource | null; pipe: boolean };
@@ -420,5 +422,6 @@ export function parseDsl(text: string, context: DslContext): DslResult {
   if (reader.problems.length > 0) {
     return { ok: false, problems: reader.problems.sort((a, b) => a.line - b.line || a.column - b.column) };
   }
-  return { ok: true, value: { layout: scan.layoutB ? "B" : "A", invoice: reader.invoice, directives: { finalize, send }, sources: reader.sources } };
+  const taxRegion = tax ? REGION.exec(tax.value.text)?.[1]?.toUpperCase() : undefined;
+  return { ok: true, value: { layout: scan.layoutB ? "B" : "A", invoice: reader.invoice, directives: { finalize, send }, sources: reader.sources, ...(taxRegion ? { taxRegion } : {}) } };
 }

@@ -20,7 +20,7 @@ export const importOptions = z
     dry_run: z.boolean().optional().describe("show what would be made and store nothing; by default a commit, except through the tool for files over 100 rows"),
     partial: z.boolean().default(false).describe("store the records without problems and report the others (default: all-or-nothing)"),
     status: z.enum(["draft", "as_stated"]).default("draft").describe("drafts (default), or the status the file states (sent, paid…; moving past draft needs invoices:approve)"),
-    locale: localeTag.optional().describe("BCP 47: reads numbers and dates the file leaves ambiguous (1.000, 03/04/2026)"),
+    locale: localeTag.optional().describe("BCP 47: reads numbers and dates the file leaves ambiguous (1.000, 03/04/2026); the locale of invoices the file gives none"),
     mapping: z.record(z.string().max(200), z.string().max(100)).optional().describe("spreadsheets: a column's header as written → a field (number, issue_date, bill_to_name, description, quantity, unit_price, tax_rate, …)"),
     entity: z.enum(["invoices", "clients", "products"]).optional().describe("spreadsheets: what the rows are, when the headers do not tell"),
     currency: currencyCode.optional().describe("the currency of amounts the file does not name; the account's by default"),

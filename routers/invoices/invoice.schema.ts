@@ -153,7 +153,7 @@ const settableFields = {
   from_name: name.describe("issuer; defaults to the account's legal_name"),
   bill_to_name: name.describe("client name; defaults from client_id"),
   currency: currencyCode.describe("ISO 4217; defaults from the client, then the account"),
-  locale: localeTag.describe("BCP 47; defaults from the client, then the account"),
+  locale: localeTag.describe("BCP 47; default: the client's, the seller country's, the account's, en-US"),
   issue_date: isoDate,
   items: z.array(lineItemInput).max(MAX_ITEMS),
 };

@@ -8,7 +8,7 @@ export async function ensureDefaultAccount(services: Services, print: (line: str
   const token = await services.database.write(async (tx) => {
     if ((await countAccounts(tx)) > 0) return null;
     const now = services.clock.now();
-    const account = await createAccount(tx, { name: "Default account", tier: "pro", now });
+    const account = await createAccount(tx, { name: "Default account", tier: "pro", now, locale: services.config.defaultLocale });
     const key = await createApiKey(tx, { accountId: account.id, name: "first key", scopes: SCOPES, now });
     return key.token;
   });

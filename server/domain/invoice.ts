@@ -6,6 +6,7 @@ import type { InvoiceStatus, InvoiceType } from "./lifecycle.ts";
 import { computeTotals, lineTax, ZERO_RATE_CATEGORIES, type TaxCategory, type TaxGroup } from "./money.ts";
 import type { PaymentInstructions, PostalAddress, StoredProfile } from "./profile.ts";
 import { addDays, daysBetween } from "./clock.ts";
+import { localeFor, type LocaleChoice, type LocaleEvidence } from "./locale.ts";
 
 export type LineItem = {
   id: string;
@@ -272,10 +273,24 @@ function assignFields(record: InvoiceRecord, input: InvoiceFieldsInput, resolved
   return next;
 }
 
-export type NewInvoiceParams = { id: string; input: InvoiceFieldsInput; profile: StoredProfile; resolved: Resolved; now: Date };
+/** What the document itself tells of its locale (its language, a DSL's TAX region), beyond the seller's country the input gives. */
+export type DocumentLocale = Pick<LocaleEvidence, "language" | "regions">;
+
+export type NewInvoiceParams = { id: string; input: InvoiceFieldsInput; profile: StoredProfile; resolved: Resolved; now: Date; document?: DocumentLocale };
+
+/** The locale a new invoice takes, and where from (server/domain/locale.ts): the input's, the client's, the document's, the account's, en-US. */
+export function newInvoiceLocale({ input, profile, resolved, document }: Omit<NewInvoiceParams, "id" | "now">): LocaleChoice {
+  return localeFor({
+    requested: input.locale,
+    client: resolved.client?.locale,
+    language: document?.language,
+    regions: [...(document?.regions ?? []), toAddress(input.from_address)?.country],
+    account: profile.locale,
+  });
+}
 
 /** A new draft from create input, defaulting the seller, currency, locale and payment from the profile. */
-export function newInvoice({ id, input, profile, resolved, now }: NewInvoiceParams): InvoiceRecord {
+export function newInvoice({ id, input, profile, resolved, now, document }: NewInvoiceParams): InvoiceRecord {
   const at = now.toISOString();
   const client = resolved.client ?? null;
   const blank: InvoiceRecord = {
@@ -297,7 +312,7 @@ export function newInvoice({ id, input, profile, resolved, now }: NewInvoicePara
     client_id: null,
     template_id: null,
     currency: client?.currency ?? profile.currency ?? "",
-    locale: client?.locale ?? profile.locale ?? "",
+    locale: newInvoiceLocale({ input, profile, resolved, document }).locale,
     issue_date: "",
     due_date: null,
     delivery_date: null,

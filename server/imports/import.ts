@@ -284,7 +284,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
   const dryRun = prepared.known ?? (request.previewAbove !== null && read.rows > request.previewAbove);
   const id = prepared.early ?? (await importId(writer.accountId, fileSha256, format, options, dryRun));
   const base = { id, format, dry_run: dryRun, partial: options.partial, created_at: now.toISOString() };
-  const context = { accountId: writer.accountId, profile, mover: writer.mover, now, checks: request.checks, options: { status: options.status } };
+  const context = { accountId: writer.accountId, profile, mover: writer.mover, now, checks: request.checks, options: { status: options.status, locale: options.locale } };
   const finished = (outcome: ImportOutcome): ImportOutcome => ({ ...outcome, finished_at: services.clock.now().toISOString() });
 
   if (dryRun) {

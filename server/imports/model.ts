@@ -81,6 +81,8 @@ export type InvoiceDraft = {
   status?: InvoiceStatus;
   /** What the file says the invoice's totals are. */
   totals?: StatedTotals;
+  /** The language the document states it is in (an e-invoice's), not a create field: a hint to the invoice's locale. */
+  language?: string;
   /** Set by the import, not the reader: the format it was read from (an e-invoice's totals are named by business term). */
   format?: ImportFormat;
 };

@@ -14,7 +14,8 @@ import { fingerprint } from "../domain/canonical.ts";
 import { newClient, newProduct, type ClientInput, type ClientRecord, type ProductRecord, type ProductInput } from "../domain/entities.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
-import { newInvoice, searchFold, type ClientSnapshot, type InvoiceFieldsInput, type InvoiceRecord } from "../domain/invoice.ts";
+import { describeLocaleChoice, type LocaleChoice } from "../domain/locale.ts";
+import { newInvoice, newInvoiceLocale, searchFold, type ClientSnapshot, type InvoiceFieldsInput, type InvoiceRecord } from "../domain/invoice.ts";
 import { planTransition, type InvoiceStatus, type Mover } from "../domain/lifecycle.ts";
 import type { StoredProfile } from "../domain/profile.ts";
 import type { SchemaIssue } from "../domain/validation.ts";
@@ -29,6 +30,8 @@ export type Checks = { invoice: Check<InvoiceFieldsInput>; client: Check<ClientI
 export type PlanOptions = {
   /** "as_stated" gives each invoice the status its file states; "draft" (default) makes drafts. */
   status: "draft" | "as_stated";
+  /** The import's `locale` option: the locale of invoices whose record names none (server/domain/locale.ts). */
+  locale?: string | undefined;
 };
 
 /** create: made by this import; match: an entity the account already had; unchanged: made by an earlier import of the same record. */
@@ -303,9 +306,11 @@ async function planInvoice(context: PlanContext, checked: CheckedInvoice, direct
   };
   if (!result.ok || !hash) return refused(schemaProblems(draft.place, draft.fields, result.ok ? [] : result.issues));
   const fields = result.value;
+  const input = fields.locale || !context.options.locale ? fields : { ...fields, locale: context.options.locale };
+  const document = { language: draft.language };
   let record: InvoiceRecord;
   try {
-    record = newInvoice({ id: newId("inv", context.now.getTime()), input: fields, profile: context.profile, resolved: {}, now: context.now });
+    record = newInvoice({ id: newId("inv", context.now.getTime()), input, profile: context.profile, resolved: {}, now: context.now, document });
     for (const key of cleared) record = { ...record, [key]: null };
   } catch (error) {
     return refused([problemOf(draft.place, error)]);
@@ -322,7 +327,7 @@ async function planInvoice(context: PlanContext, checked: CheckedInvoice, direct
   const taken = await numberTaken(context, record, numbers);
   if (taken) problems.push({ ...draft.place, column: "number", value: record.number, issue: taken, code: "NUMBER_TAKEN" });
   if (problems.length > 0) return refused(problems);
-  plan.notices.push(...paidNotices(draft.place, record, draft.totals, moves));
+  plan.notices.push(...paidNotices(draft.place, record, draft.totals, moves), ...localeNotices(draft.place, newInvoiceLocale({ input, profile: context.profile, resolved: {}, document })));
   const buyer = buyerOf(fields);
   const found = await directory.find({ email: buyer.email ?? null, taxId: compactTaxId(buyer.tax_id), name: buyer.name });
   let client: ClientPlan;
@@ -338,6 +343,11 @@ async function planInvoice(context: PlanContext, checked: CheckedInvoice, direct
     plan.clients.push(client);
   }
   return { place: draft.place, action: "create", record: { ...record, client_id: client.id }, hash, client, moves };
+}
+
+/** A locale the file did not state and the account does not set (the document's, or en-US): said, so the caller can check it. */
+function localeNotices(place: Place, choice: LocaleChoice): ImportProblem[] {
+  return choice.source === "document" || choice.source === "default" ? [{ ...place, column: "locale", value: choice.locale, issue: describeLocaleChoice(choice) }] : [];
 }
 
 /** The plan of an import: reads the account's data, writes nothing. */

@@ -82,8 +82,7 @@ function sourceOf(parsed: ParsedDsl, field: string, lineCount: number): DslSourc
 const MISSING_LINE: Record<string, string> = {
   from_name: "a FROM line naming the seller (the account profile has no legal name to default to)",
   bill_to_name: "a TO line naming the buyer",
-  currency: "a CURRENCY line (the account profile has no default currency)",
-  locale: "a LOCALE line such as LOCALE en-US (the account profile has no default locale)",
+  currency: "a CURRENCY line such as CURRENCY EUR (or set the account's default currency)",
 };
 
 function problemAt(parsed: ParsedDsl, lineCount: number, field: string, issue: string): DslProblem {
@@ -92,25 +91,13 @@ function problemAt(parsed: ParsedDsl, lineCount: number, field: string, issue: s
   return { line: source.line, column: source.column, text: source.text, expected };
 }
 
-/**
- * The locale the seller's country speaks ("DE" → de-DE, by CLDR's likely subtags), else the buyer's:
- * for a draft with no LOCALE line on an account and client that name none.
- */
-function localeOfCountry(invoice: ParsedDsl["invoice"]): string | undefined {
-  const country = invoice.from_address?.country ?? invoice.bill_to_address?.country;
-  if (!country) return undefined;
-  const likely = new Intl.Locale(`und-${country}`).maximize();
-  return `${likely.language}-${country}`;
-}
-
 /** The create fields the parsed DSL gives, its buyer linked to the account's client by e-mail, then name. */
-async function fieldsOf(services: Services, accountId: string, parsed: ParsedDsl, profileLocale: string | null): Promise<InvoiceFieldsInput> {
+async function fieldsOf(services: Services, accountId: string, parsed: ParsedDsl): Promise<InvoiceFieldsInput> {
   const { invoice } = parsed;
   const client = invoice.bill_to_name
     ? await findClientByEmailOrName(services.database.db, accountId, { email: invoice.bill_to_email ?? null, name: invoice.bill_to_name })
     : undefined;
-  const locale = invoice.locale ?? (profileLocale || client?.locale ? undefined : localeOfCountry(invoice));
-  return { ...invoice, ...(client ? { client_id: client.id } : {}), ...(locale ? { locale } : {}) };
+  return { ...invoice, ...(client ? { client_id: client.id } : {}) };
 }
 
 export async function createFromDsl(services: Services, writer: Writer, request: DslRequest): Promise<DslOutcome> {
@@ -121,14 +108,14 @@ export async function createFromDsl(services: Services, writer: Writer, request:
   const read = parseDsl(request.text, { today: todayFor(profile, now), currency: profile.currency });
   if (!read.ok) throw refusal(read.problems);
   const parsed = read.value;
-  const fields = await fieldsOf(services, writer.accountId, parsed, profile.locale);
+  const fields = await fieldsOf(services, writer.accountId, parsed);
   const issues = request.validate(fields);
   const problems = issues ? describeIssues(issues).map(({ field, issue }) => problemAt(parsed, lineCount, field, issue)) : [];
   if (problems.length) throw refusal(problems);
   let record: InvoiceRecord;
   try {
     const resolved = await resolveReferences(db, writer.accountId, fields);
-    record = newInvoice({ id: newId("inv", now.getTime()), input: fields, profile, resolved, now });
+    record = newInvoice({ id: newId("inv", now.getTime()), input: fields, profile, resolved, now, document: { regions: [parsed.taxRegion] } });
   } catch (error) {
     const field = error instanceof AppError && error.status === 422 ? (error.details?.field as string | undefined) : undefined;
     if (!field || !(error instanceof AppError)) throw error;

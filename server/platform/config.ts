@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { canonicalAddress, refusedAddressReason } from "../domain/network.ts";
 import { TIER_NAMES, DEFAULT_TIER_LIMITS, DEFAULT_PAID_CALLS_PER_MONTH, type TierLimits, type TierName } from "../domain/tiers.ts";
+import { FALLBACK_LOCALE } from "../domain/locale.ts";
 import { DEFAULT_OCR_LANGUAGES, SHIPPED_OCR_LANGUAGES, type OcrLanguage } from "../domain/ocr-languages.ts";
 import { X402_NETWORKS, type X402Network, type X402Settings } from "../domain/x402.ts";
 
@@ -36,6 +37,8 @@ export type Config = {
   keyCacheMs: number;
   /** OCR_WORKERS: Tesseract workers, started on the first OCR call and kept; by default one fewer than the CPUs, at least 1, at most 2. */
   ocrWorkers: number;
+  /** DEFAULT_LOCALE: the default locale a new account's profile starts with (en-US); the account settings change it. */
+  defaultLocale: string;
   /** OCR_LANGUAGES: the trained languages OCR reads with, e.g. eng+deu+fra (the default); each one more costs time on every page. */
   ocrLanguages: OcrLanguage[];
   /** Render worker threads; by default one fewer than the CPUs, at least 1, at most 4. */
@@ -214,6 +217,18 @@ function parsePositiveInt(value: string | undefined, name: string, fallback: num
   return number;
 }
 
+/** A BCP 47 tag as Intl spells it (de-de → de-DE); unset: en-US. */
+function parseLocale(value: string | undefined): string {
+  if (!value) return FALLBACK_LOCALE;
+  try {
+    const [tag] = Intl.getCanonicalLocales(value);
+    if (tag) return tag;
+  } catch {
+    // A malformed tag: refused below, as every other setting is.
+  }
+  throw new Error(`DEFAULT_LOCALE must be a BCP 47 locale such as en-US or de-DE, got ${value}`);
+}
+
 /** "eng+deu+fra" (or commas): each a language whose trained data ships with the service. */
 function parseOcrLanguages(value: string | undefined): OcrLanguage[] {
   if (!value) return [...DEFAULT_OCR_LANGUAGES];
@@ -303,6 +318,7 @@ export function loadConfig(env: Env = process.env): Config {
     x402: parseX402(env),
     keyCacheMs: Number(env.KEY_CACHE_MS ?? 2000),
     renderWorkers: parseRenderWorkers(env.RENDER_WORKERS),
+    defaultLocale: parseLocale(env.DEFAULT_LOCALE),
     ocrLanguages: parseOcrLanguages(env.OCR_LANGUAGES),
     ocrWorkers: parsePositiveInt(env.OCR_WORKERS, "OCR_WORKERS", Math.max(1, Math.min(2, availableParallelism() - 1))),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),

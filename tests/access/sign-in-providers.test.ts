@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sessions, userIdentities, users } from "../../db/schema/index.ts";
+import { getAccount } from "../../db/queries/accounts.ts";
 import { sendInvite } from "../../server/access/invites.ts";
 import { api } from "../helpers/http.ts";
 import { startOAuthProvider, type OAuthProviderDouble } from "../helpers/oauth-provider.ts";
@@ -270,6 +271,21 @@ describe("sign-up policy", () => {
     const reply = await me(jar);
     expect(reply.body).toMatchObject({ user: { email: "founder@example.com", name: "Founder" }, account: { name: "Founder" }, role: "owner" });
     expect(reply.body.account.id).not.toBe(owner.accountId);
+    expect((await getAccount(server.services.database.db, reply.body.account.id))?.profile.locale).toBe("en-US");
+  });
+
+  test("SIGN_UP=open: the new account's profile starts with the service's DEFAULT_LOCALE", async () => {
+    server.services.config.signIn.signUp = "open";
+    server.services.config.defaultLocale = "pt-PT";
+    try {
+      provider.user = { sub: "5003", email: "fundadora@example.com", emailVerified: true, name: "Fundadora", login: "fundadora" };
+      const jar = cookieJar();
+      expect((await providerSignIn(server, "google", jar)).headers.get("location")).toBe("/app");
+      const { body } = await me(jar);
+      expect((await getAccount(server.services.database.db, body.account.id))?.profile.locale).toBe("pt-PT");
+    } finally {
+      server.services.config.defaultLocale = "en-US";
+    }
   });
 
   test("an open invite lets a stranger in, into the invite's account, even with SIGN_UP=invite", async () => {

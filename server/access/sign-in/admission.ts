@@ -35,8 +35,8 @@ async function newUser(tx: Executor, person: Person, now: Date): Promise<UserRow
 }
 
 /** SIGN_UP=open: an account of the person's own, named after them, which they own. */
-async function ownAccount(tx: Executor, user: UserRow, now: Date): Promise<string> {
-  const account = await createAccount(tx, { name: user.name ?? user.email, tier: "free", now });
+async function ownAccount(tx: Executor, user: UserRow, now: Date, locale: string): Promise<string> {
+  const account = await createAccount(tx, { name: user.name ?? user.email, tier: "free", now, locale });
   await addMember(tx, { accountId: account.id, userId: user.id, role: "owner", canApprove: false, now });
   return account.id;
 }
@@ -59,7 +59,7 @@ export async function admit(services: Services, tx: Executor, person: Person, in
     }
     const user = known ?? (await newUser(tx, person, now));
     if (invite) await acceptInviteAtSignIn(tx, invite, user.id, now);
-    admitted = { userId: user.id, accountId: invite ? invite.accountId : await ownAccount(tx, user, now), acceptedInvite: invite !== null };
+    admitted = { userId: user.id, accountId: invite ? invite.accountId : await ownAccount(tx, user, now, services.config.defaultLocale), acceptedInvite: invite !== null };
   }
   await recordSignIn(tx, { userId: admitted.userId, name: person.name, now });
   return admitted;

@@ -70,6 +70,7 @@ export function ciiTerms(root: Located): ReadEInvoice {
     creditNote: false,
     typeCode: textAt(document, "TypeCode"),
     number: textAt(document, "ID"),
+    language: textAt(document, "LanguageID"),
     issueDate: date(document, "IssueDateTime"),
     currency,
     dueDate: terms.map((term) => date(term, "DueDateDateTime")).find((due) => due !== null) ?? null,

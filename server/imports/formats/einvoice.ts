@@ -95,6 +95,8 @@ export type ReadEInvoice = {
   allowancesCharges: ReadAllowanceCharge[]; // BG-20, BG-21
   vatBreakdown: ReadVatGroup[]; // BG-23
   totals: ReadTotals; // BG-22
+  /** The document's language, where the syntax has one (CII's ExchangedDocument/LanguageID): a hint to the invoice's locale. */
+  language?: Found | null;
 };
 
 // ---- Walking the parsed tree (parseXml: local names, attributes "@name", text "#text") ----
@@ -450,7 +452,8 @@ export function einvoiceResult(doc: ReadEInvoice): ReadResult {
   });
   const result = emptyResult();
   result.rows = doc.lines.length;
-  result.invoices.push({ place: { element: doc.root }, fields, totals: statedTotals(doc.totals, terms) });
+  const language = doc.language?.text;
+  result.invoices.push({ place: { element: doc.root }, fields, totals: statedTotals(doc.totals, terms), ...(language ? { language } : {}) });
   result.problems.push(...terms.report.problems);
   result.notices.push(...terms.report.notices);
   return result;

@@ -93,7 +93,7 @@ describe("the published layouts", () => {
 
   test("layout B without any currency asks for a CURRENCY line at the first amount", () => {
     expect(problems(LAYOUT_B)).toEqual([
-      { line: 6, column: 19, text: "120.00", expected: "a currency: add a CURRENCY line (CURRENCY EUR) or write the amount with its code (EUR 120.00)" },
+      { line: 6, column: 19, text: "120.00", expected: "a currency: add a CURRENCY line (CURRENCY EUR), write the amounts with a code or a symbol of one currency (EUR 120.00, €120.00), or set the account's default currency" },
     ]);
   });
 });
@@ -120,7 +120,7 @@ describe("currencies and amounts", () => {
     expect(parsed("TO X\nITEMS\n  A £5\n").invoice.currency).toBe("GBP");
     expect(parsed("TO X\nITEMS\n  A $5\n", { ...TODAY, currency: "USD" }).invoice.currency).toBe("USD");
     expect(problems("TO X\nITEMS\n  A $5\n")).toEqual([
-      { line: 3, column: 5, text: "$5", expected: "a currency: add a CURRENCY line (CURRENCY EUR) or write the amount with its code (EUR 120.00)" },
+      { line: 3, column: 5, text: "$5", expected: "a currency: add a CURRENCY line (CURRENCY EUR), write the amounts with a code or a symbol of one currency (EUR 120.00, €120.00), or set the account's default currency" },
     ]);
   });
 

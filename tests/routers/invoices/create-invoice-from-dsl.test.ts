@@ -219,6 +219,13 @@ describe("POST /api/invoices/dsl: SEND", () => {
     expect(expectStatus(await postDsl(agent, { dsl: `${LAYOUT_A}FINALIZE\n` }), 201).invoice.status).toBe("draft");
     expect(await invoiceCount(sender)).toBe(before + 1);
   });
+
+  test("SEND attaches the PDF, which needs no e-invoice data: an invoice its UBL export refuses is still sent", async () => {
+    const reply = expectStatus(await postDsl(sender, { dsl: `${LAYOUT_A}SEND\n` }), 201);
+    expect(reply.send.attachments).toEqual(["pdf"]);
+    expect(await mailOf(reply.invoice.id)).toHaveLength(1);
+    expectError(await sender.client.post(`/api/invoices/${reply.invoice.id}/export`, { format: "ubl" }), 422, "VALIDATION_ERROR");
+  });
 });
 
 describe("POST /api/invoices/dsl: errors", () => {
@@ -285,5 +292,67 @@ describe("POST /api/invoices/dsl: security", () => {
     await stranger.client.post("/api/clients", { name: "Secret Client", email: "secret@stranger.example" });
     const reply = await postDsl(owner, { dsl: "FROM Acme\nTO Secret Client | secret@stranger.example\nITEMS\n  Work €1.00\n", dry_run: true });
     expect(reply.body.client_id).toBeNull();
+  });
+});
+
+describe("POST /api/invoices/dsl: an account with no profile at all", () => {
+  /** The spec's layout A example, line for line: no LOCALE line, a seller address without a country. */
+  const SPEC_LAYOUT_A = `INVOICE 2026-001
+FROM Acme GmbH | Hauptstr. 1, 10115 Berlin
+TO Globex Corporation | ap@globex.example
+DATE 2026-11-21
+DUE 2026-12-21
+CURRENCY EUR
+TAX DE
+ITEMS
+  Consulting 10 x €120.00
+  Travel 1 x €89.50
+`;
+  let fresh: SteppedAccount;
+  beforeAll(async () => {
+    fresh = await steppedAccount(server);
+  });
+
+  test("the spec's layout A example is stored, its locale from the TAX region", async () => {
+    const reply = await postDsl(fresh, { dsl: SPEC_LAYOUT_A });
+    expect(reply.status).toBe(201);
+    expect(reply.body.invoice).toMatchObject({ number: "2026-001", from_name: "Acme GmbH", currency: "EUR", locale: "de-DE", due_date: "2026-12-21", subtotal: 128_950, total: 153_451 });
+  });
+
+  test("with nothing to tell a locale, the invoice is en-US; a LOCALE line, then the seller's country, come first", async () => {
+    const plain = await postDsl(fresh, { dsl: "FROM Acme\nTO Globex\nITEMS\n  Work €10.00\n", dry_run: true });
+    expect(expectStatus(plain, 200).invoice.locale).toBe("en-US");
+    const country = await postDsl(fresh, { dsl: "FROM Acme | Via Roma 1, Milano, IT\nTO Globex\nTAX 22\nITEMS\n  Work €10.00\n", dry_run: true });
+    expect(expectStatus(country, 200).invoice.locale).toBe("it-IT");
+    const region = await postDsl(fresh, { dsl: "FROM Acme | Via Roma 1, Milano, IT\nTO Globex\nTAX AT\nITEMS\n  Work €10.00\n", dry_run: true });
+    expect(expectStatus(region, 200).invoice.locale).toBe("de-AT");
+    const line = await postDsl(fresh, { dsl: "FROM Acme | Via Roma 1, Milano, IT\nTO Globex\nLOCALE en-GB\nTAX AT\nITEMS\n  Work €10.00\n", dry_run: true });
+    expect(expectStatus(line, 200).invoice.locale).toBe("en-GB");
+  });
+
+  test("the account's default locale, once set, is taken where the document tells nothing", async () => {
+    const account = await steppedAccount(server);
+    await setProfile(account.client, { locale: "fr-FR" });
+    const reply = await postDsl(account, { dsl: "FROM Acme\nTO Globex\nITEMS\n  Work €10.00\n", dry_run: true });
+    expect(expectStatus(reply, 200).invoice.locale).toBe("fr-FR");
+  });
+
+  test("the service's own DSL export of an invoice is taken back", async () => {
+    const created = expectStatus(await postDsl(fresh, { dsl: SPEC_LAYOUT_A.replace("2026-001", "2026-002") }), 201).invoice;
+    const exported = expectStatus(await fresh.client.post(`/api/invoices/${created.id}/export`, { format: "dsl" }), 200);
+    const text = await (await fetch(exported.url)).text();
+    const again = await postDsl(fresh, { dsl: text.replace("2026-002", "2026-003") });
+    expect(again.status).toBe(201);
+    expect(again.body.invoice).toMatchObject({ total: created.total, currency: "EUR" });
+  });
+
+  test("the currency is never guessed: plain amounts with no currency anywhere are a 422 saying how to give one", async () => {
+    const before = await invoiceCount(fresh);
+    const reply = await postDsl(fresh, { dsl: "INVOICE #7\nFROM: Acme GmbH | billing@acme.example\nTO: Initech | ap@initech.example\nConsulting | 10 | 120.00\n" });
+    expectError(reply, 422, "VALIDATION_ERROR");
+    const [problem] = reply.body.details.problems;
+    expect(problem).toMatchObject({ line: 4, text: "120.00" });
+    for (const way of ["CURRENCY line", "symbol", "account's default currency"]) expect(problem.expected).toContain(way);
+    expect(await invoiceCount(fresh)).toBe(before);
   });
 });

@@ -103,6 +103,26 @@ describe("POST /api/invoices: happy", () => {
     expect(replies.map((reply) => reply.status)).toEqual(Array(200).fill(201));
     expect(new Set(replies.map((reply) => reply.body.id)).size).toBe(200);
   });
+
+  test("no locale on an account with no profile: the seller's country's, the client's, else en-US — never a refusal", async () => {
+    const plain = await client.post("/api/invoices", invoiceInput({ locale: undefined }));
+    expect(plain.status).toBe(201);
+    expect(plain.body.locale).toBe("en-US");
+    const seller = await client.post("/api/invoices", invoiceInput({ locale: undefined, from_address: { line1: "Rue de Rivoli 1", city: "Paris", country: "FR" } }));
+    expect(seller.body.locale).toBe("fr-FR");
+    const buyer = await client.post("/api/clients", { name: "Cliente SpA", locale: "it-IT" });
+    const linked = await client.post("/api/invoices", invoiceInput({ locale: undefined, bill_to_name: undefined, bill_to_email: undefined, client_id: buyer.body.id, from_address: { country: "FR" } }));
+    expect(linked.body.locale).toBe("it-IT");
+    const asked = await client.post("/api/invoices", invoiceInput({ locale: "nl-BE", client_id: buyer.body.id, bill_to_name: undefined, bill_to_email: undefined }));
+    expect(asked.body.locale).toBe("nl-BE");
+  });
+
+  test("the account's default locale, where the request and the invoice tell none", async () => {
+    const account = await server.account();
+    const rest = api(server.url, account.key);
+    expect((await rest.put("/api/account", { locale: "ja-JP" })).status).toBe(200);
+    expect((await rest.post("/api/invoices", invoiceInput({ locale: undefined }))).body.locale).toBe("ja-JP");
+  });
 });
 
 describe("POST /api/invoices: errors", () => {
@@ -111,6 +131,7 @@ describe("POST /api/invoices: errors", () => {
     ["empty from_name", { from_name: "" }, "VALIDATION_ERROR", "from_name", undefined],
     ["from_name over 500", { from_name: "x".repeat(501) }, "VALIDATION_ERROR", "from_name", undefined],
     ["unknown currency", { currency: "XYZ" }, "VALIDATION_ERROR", "currency", undefined],
+    ["no currency, and none on the account: never guessed", { currency: undefined }, "VALIDATION_ERROR", "currency", "required"],
     ["bad locale", { locale: "not a locale!" }, "VALIDATION_ERROR", "locale", undefined],
     ["impossible date", { issue_date: "2026-02-30" }, "VALIDATION_ERROR", "issue_date", undefined],
     ["due before issue", { due_date: "2026-10-01" }, "VALIDATION_ERROR", "due_date", undefined],
