@@ -122,10 +122,13 @@ function llmsText(base: string, registry: ToolRegistry): string {
 - Typed tRPC for TypeScript clients: ${base}/trpc
 
 ## Auth
-Authorization: Bearer svc_… (an API key; each carries scopes such as invoices:read, invoices:write).
+Authorization: Bearer svc_… (an API key; each carries scopes such as invoices:read, invoices:write),
+or an OAuth 2.1 access token an agent gets from a person (metadata: ${base}/.well-known/oauth-protected-resource/api/mcp).
 Open without a key: health, capabilities, discovery, feedback, template schemas, and the tools marked
-open, on what they are given (an inline invoice, a share token). Changes of a stored invoice send
-base_revision (the revision read) and a new operation_id (UUID).
+open, on what they are given (an inline invoice, a share token). On ${base}/api/mcp a call that needs
+a credential and has none answers HTTP 401 with WWW-Authenticate: Bearer resource_metadata="…", so an
+MCP client's OAuth starts by itself; a credential lacking a scope gets 403 error="insufficient_scope".
+Changes of a stored invoice send base_revision (the revision read) and a new operation_id (UUID).
 
 ## Paid operations (pay per call without a key)
 ${paidLines(registry)}

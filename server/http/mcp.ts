@@ -1,6 +1,8 @@
 // JSON-RPC 2.0 at /api/mcp: the spec's style (method = tool name, params = arguments) and MCP's
 // Streamable HTTP (initialize, ping, tools/list, tools/call) on one endpoint; /api/mcp/stream is the
-// same handler answering with SSE. JSON-RPC errors travel with HTTP 200 (their codes: ADR 0008).
+// same handler answering with SSE. JSON-RPC errors travel with HTTP 200 (their codes: ADR 0008), but
+// a call refused for want of a credential or a scope answers HTTP 401/403 with a Bearer challenge, so
+// an MCP client's OAuth starts by itself (ADR 0021).
 import type { Principal } from "../domain/access.ts";
 import { toAppError } from "../../routers/errors.ts";
 import type { ProgressReporter } from "../domain/progress.ts";
@@ -9,8 +11,9 @@ import type { Services } from "../services.ts";
 import { POLL_MS } from "../platform/work-board.ts";
 import type { Catalog } from "../domain/catalog.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../domain/wire.ts";
+import type { Scope } from "../domain/scopes.ts";
 import type { SettleResponse } from "../domain/x402.ts";
-import { contextFor, errorResponse, paymentRequiredOf, presentedBy, readJsonBody, type RequestInfo } from "./requests.ts";
+import { bearerChallenge, contextFor, errorResponse, paymentRequiredOf, presentedBy, readJsonBody, type RequestInfo } from "./requests.ts";
 import { mayCall, toolListing, type ToolRegistry } from "./tools.ts";
 
 const LATEST = SUPPORTED_PROTOCOL_VERSIONS[0];
@@ -91,8 +94,24 @@ function errorResult(error: AppError): { content: unknown[]; isError: true } {
 
 export type McpHandler = (request: Request, info: RequestInfo, stream: boolean) => Promise<Response>;
 
-/** One exchange being answered: who asks, where the response headers go, and how long work reports and stops. */
-type Call = { request: Request; info: RequestInfo; principal: Principal | null; headers: Record<string, string>; progress: ProgressReporter; signal: AbortSignal };
+/**
+ * One exchange being answered: who asks, where the response headers go, how long work reports and
+ * stops, and the calls refused for want of a credential or a scope (shared by a streamed copy).
+ */
+type Call = { request: Request; info: RequestInfo; principal: Principal | null; headers: Record<string, string>; progress: ProgressReporter; signal: AbortSignal; refused: Refusal[] };
+
+/** A call refused for want of a credential or a scope, with the scope its action needs when known. */
+type Refusal = { error: AppError; scope: Scope | null };
+
+/** A refusal the client's authorization can lift: no credential (401), or a scope the credential lacks (403). */
+function isChallenged(error: AppError): boolean {
+  return error.code === "UNAUTHORIZED" || (error.code === "FORBIDDEN" && typeof error.details?.required_scope === "string");
+}
+
+/** A failed spec-style call, or a refused tools/call, as a JSON-RPC error carrying the service's code and status. */
+function errorReply(id: Id, error: AppError): Reply {
+  return failure(id, error.code === "VALIDATION_ERROR" ? INVALID_PARAMS : SERVER_ERROR, error.message, { code: error.code, status: ERROR_TABLE[error.code].status, details: error.details ?? null });
+}
 
 function isRequest(message: unknown): message is Message {
   return message !== null && typeof message === "object" && !Array.isArray(message) && "id" in message && typeof (message as Message).method === "string";
@@ -129,17 +148,22 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     if (!tool) return null;
     const ctx = { ...contextFor(services, catalog, request, info, "mcp"), progress: call.progress };
     ctx.payment.presented = payment ?? null;
+    let scope: Scope | null = null;
     try {
       // Without a credential, a tool whose every action needs a key answers UNAUTHORIZED before
-      // its arguments are looked at: 401 comes first (ADR 0008).
-      if (call.principal === null && tool.actions.every((entry) => entry.access.keyRequired)) throw new AppError("UNAUTHORIZED", "This tool needs an API key: Authorization: Bearer svc_…");
+      // its arguments are looked at: 401 comes first (ADR 0008). Any other action's own procedure
+      // decides once the call is dispatched.
+      if (call.principal === null && tool.actions.every((entry) => entry.access.keyRequired)) throw new AppError("UNAUTHORIZED", "This tool needs a credential: Authorization: Bearer svc_… (an API key) or an OAuth access token");
       if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });
       }
       const { procedure, input } = tool.dispatch((args ?? {}) as Record<string, unknown>);
+      scope = procedure.meta.scope ?? null;
       return { ok: true as const, output: await procedure.call(ctx, input, call.signal), returnsFile: tool.returnsFile, receipt: ctx.payment.receipt };
     } catch (error) {
-      return { ok: false as const, error: toAppError(error) };
+      const app = toAppError(error);
+      if (isChallenged(app)) call.refused.push({ error: app, scope });
+      return { ok: false as const, error: app };
     } finally {
       Object.assign(headers, ctx.responseHeaders);
     }
@@ -184,16 +208,14 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
           const content = outcome.returnsFile ? filesContent(outcome.output as ExportedFileReply) : [{ type: "text", text: JSON.stringify(outcome.output) }];
           return success(replyId, { content, structuredContent: outcome.output, ...receiptMeta(outcome.receipt) });
         }
-        return success(replyId, errorResult(outcome.error));
+        // A refusal goes back as a JSON-RPC error, the HTTP status and challenge beside it.
+        return isChallenged(outcome.error) ? errorReply(replyId, outcome.error) : success(replyId, errorResult(outcome.error));
       }
       default: {
         const outcome = await runTool(call, method, ...argumentsAndPayment(params));
         if (!outcome) return failure(replyId, METHOD_NOT_FOUND, `Method not found: ${method}`);
         if (outcome.ok) return success(replyId, outcome.receipt ? { ...(outcome.output as object), ...receiptMeta(outcome.receipt) } : outcome.output);
-        const { code, details } = outcome.error;
-        const status = ERROR_TABLE[code].status;
-        const rpcCode = code === "VALIDATION_ERROR" ? INVALID_PARAMS : SERVER_ERROR;
-        return failure(replyId, rpcCode, outcome.error.message, { code, status, details: details ?? null });
+        return errorReply(replyId, outcome.error);
       }
     }
   }
@@ -251,7 +273,11 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
         };
         void answer({ ...call, progress, signal: controller.signal }, message)
           .then((reply) => {
-            if (reply) send(reply);
+            // Refused before any event: the HTTP status and challenge say so, as without a stream.
+            if (reply && !opened && call.refused.length) {
+              opened = true;
+              resolve(respond(reply, false, call));
+            } else if (reply) send(reply);
           })
           .finally(() => {
             void tracked.end();
@@ -270,7 +296,21 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     return response;
   }
 
-  function respond(body: Reply | Reply[] | null, stream: boolean, headers: Record<string, string>): Response {
+  /**
+   * The HTTP answer to the replies. A single message refused for want of a credential or a scope is
+   * 401/403 with its Bearer challenge (app.ts adds where the resource metadata is, RFC 9728). A
+   * batch stays 200 with each refusal in its reply: its other calls have been carried out, and a
+   * client retrying the whole batch after authorizing would carry them out twice.
+   */
+  function respond(body: Reply | Reply[] | null, stream: boolean, call: Call): Response {
+    const refusal = call.refused[0];
+    const challenge = refusal ? bearerChallenge(refusal.error, call.principal !== null, refusal.scope) : null;
+    if (refusal && challenge !== null) {
+      const headers = { ...call.headers, "www-authenticate": challenge };
+      if (body === null) return new Response(null, { status: refusal.error.status, headers });
+      return new Response(JSON.stringify(body), { status: refusal.error.status, headers: { ...headers, "content-type": "application/json" } });
+    }
+    const headers = call.headers;
     if (body === null) return new Response(null, { status: 202, headers });
     if (!stream) return new Response(JSON.stringify(body), { status: 200, headers: { ...headers, "content-type": "application/json" } });
     const events = (Array.isArray(body) ? body : [body]).map((reply, index) => `event: message\nid: ${index + 1}\ndata: ${JSON.stringify(reply)}\n\n`);
@@ -292,25 +332,26 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
     } catch (error) {
       return errorResponse(toAppError(error));
     }
+    const call: Call = { request, info, principal, headers: {}, progress: () => undefined, signal: request.signal, refused: [] };
     let payload: unknown;
     try {
       payload = await readJsonBody(request);
     } catch (error) {
       const app = toAppError(error);
-      if (app.code === "BAD_REQUEST") return respond(failure(null, PARSE_ERROR, "Parse error"), stream, {});
+      if (app.code === "BAD_REQUEST") return respond(failure(null, PARSE_ERROR, "Parse error"), stream, call);
       return errorResponse(app);
     }
-    const call: Call = { request, info, principal, headers: {}, progress: () => undefined, signal: request.signal };
     if (Array.isArray(payload)) {
-      if (payload.length === 0) return respond(failure(null, INVALID_REQUEST, "Invalid Request: empty batch"), stream, call.headers);
+      if (payload.length === 0) return respond(failure(null, INVALID_REQUEST, "Invalid Request: empty batch"), stream, call);
       const replies: Reply[] = [];
       for (const message of payload) {
         const reply = await answer(call, message);
         if (reply) replies.push(reply);
       }
-      return respond(replies.length ? replies : null, stream, call.headers);
+      // A batch answers its refusals in its replies alone (see respond).
+      return respond(replies.length ? replies : null, stream, { ...call, refused: [] });
     }
     if (isRequest(payload) && (stream || (acceptsEventStream(request) && progressTokenOf(payload) !== undefined))) return streamed(call, payload);
-    return respond(await answer(call, payload), stream, call.headers);
+    return respond(await answer(call, payload), stream, call);
   };
 }

@@ -142,7 +142,8 @@ export function paymentRequiredOf(error: AppError): PaymentRequired | null {
   return error.code === "PAYMENT_REQUIRED" ? ((error.details?.x402 as PaymentRequired | undefined) ?? null) : null;
 }
 
-function bearerChallenge(error: AppError, credentialSent: boolean, scope: Scope | null): string | null {
+/** The Bearer challenge (RFC 6750) a refused call's response carries, or null when its error is no such refusal. */
+export function bearerChallenge(error: AppError, credentialSent: boolean, scope: Scope | null): string | null {
   if (error.code === "UNAUTHORIZED") {
     const params = [credentialSent ? 'error="invalid_token"' : null, scope ? `scope="${scope}"` : null].filter((param) => param !== null);
     return params.length ? `Bearer ${params.join(", ")}` : "Bearer";

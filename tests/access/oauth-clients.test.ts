@@ -1,11 +1,12 @@
 // Real OAuth clients against our authorization server: arctic's generic OAuth2Client (PKCE, refresh,
 // revocation) and the MCP SDK client's own flow (discovery through RFC 9728 and 8414, dynamic
-// registration, authorization with the MCP resource, the code exchange) reaching tools/call. The
-// consent is answered by a signed-in session, as a browser would.
+// registration, authorization with the MCP resource, the code exchange) reaching tools/call, and that
+// flow started by itself from a tool call's 401. The consent is answered by a signed-in session, as a
+// browser would.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { auth, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { auth, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client, OAuth2RequestError } from "arctic";
@@ -153,15 +154,59 @@ describe("the MCP SDK client's OAuth flow", () => {
     expect(Array.isArray(listed.structuredContent?.data)).toBe(true);
 
     const invoice = await draft();
-    const approve = (await mcp.callTool({ name: "invoices.mutate", arguments: { action: "transition", id: invoice.id, ...operation(invoice.revision), status: "approved" } })) as CallResult;
-    expect(approve.isError).toBe(true);
-    expect(JSON.parse(approve.content?.[0]?.text ?? "{}").code).toBe("FORBIDDEN");
+    // Approval needs a scope the grant lacks: 403 insufficient_scope, which sends the SDK to step up
+    // (the person again declines approval), after which it gives up with the 403.
+    const approval = { action: "transition", id: invoice.id, ...operation(invoice.revision), status: "approved" };
+    const approve = await mcp.callTool({ name: "invoices.mutate", arguments: approval }).then(() => null, (error: unknown) => error);
+    expect(approve).toBeInstanceOf(StreamableHTTPError);
+    expect((approve as StreamableHTTPError).code).toBe(403);
+    const raw = await fetch(serverUrl, {
+      method: "POST",
+      headers: { authorization: `Bearer ${(provider.tokens() as OAuthTokens).access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "invoices.mutate", arguments: approval } }),
+    });
+    expect(raw.status).toBe(403);
+    expect(raw.headers.get("www-authenticate")).toBe(`Bearer error="insufficient_scope", scope="invoices:approve", resource_metadata="${server.url}/.well-known/oauth-protected-resource/api/mcp"`);
+    expect(await raw.json()).toMatchObject({ id: 1, error: { data: { code: "FORBIDDEN", status: 403, details: { required_scope: "invoices:approve" } } } });
     const review = (await mcp.callTool({ name: "invoices.mutate", arguments: { action: "transition", id: invoice.id, ...operation(invoice.revision), status: "review" } })) as CallResult;
     expect(review.isError).toBeUndefined();
     expect(review.structuredContent?.status).toBe("review");
 
     // Bound to the MCP endpoint: the same token is refused on REST.
     expect((await api(server.url, tokens.access_token).get("/api/invoices")).status).toBe(401);
+  });
+
+  test("with no token, a Key tool's 401 starts the SDK's OAuth by itself; once the code is exchanged the retried call succeeds", async () => {
+    let asked: URL | null = null;
+    const provider = new SessionDrivenProvider(async (url) => {
+      asked = url;
+      return answerConsent(server, url.href, person.cookie);
+    });
+    const serverUrl = `${server.url}/api/mcp`;
+    const transport = new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: provider });
+    const mcp = new Client({ name: "oauth-test", version: "1.0.0" });
+    clients.push(mcp);
+    // initialize and tools/list are open: nothing asks for a credential yet.
+    await mcp.connect(transport);
+    expect((await mcp.listTools()).tools.length).toBeGreaterThan(0);
+    expect(provider.tokens()).toBeUndefined();
+
+    // The call's 401 names the resource metadata and the action's scope: the SDK discovers, registers,
+    // and sends the person to consent with PKCE; the app is then told to finish with the code.
+    const refused = await mcp.callTool({ name: "invoices.query", arguments: { action: "list" } }).then(() => null, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(UnauthorizedError);
+    expect(provider.clientInformation()?.client_id).toBeString();
+    const request = (asked as URL | null)?.searchParams;
+    expect(request?.get("resource")).toBe(serverUrl);
+    expect(request?.get("code_challenge_method")).toBe("S256");
+    expect(request?.get("scope")).toBe("invoices:read");
+    expect(provider.code).toMatch(/^sac_/);
+
+    await transport.finishAuth(provider.code as string);
+    expect((provider.tokens() as OAuthTokens).access_token).toMatch(/^sat_/);
+    const listed = (await mcp.callTool({ name: "invoices.query", arguments: { action: "list" } })) as CallResult;
+    expect(listed.isError).toBeUndefined();
+    expect(Array.isArray(listed.structuredContent?.data)).toBe(true);
   });
 
   test("an expired access token: the transport's 401 sends the SDK to refresh it on its own", async () => {

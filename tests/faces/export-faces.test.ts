@@ -3,7 +3,7 @@
 // inline invoice without credentials, and invoices.query opens a shared invoice by its token.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../../routers/index.ts";
 import { invoiceInput } from "../helpers/factories.ts";
@@ -66,7 +66,7 @@ describe("invoices.export over MCP", () => {
     expect(sha256(file.bytes)).toBe(result.structuredContent?.sha256);
   });
 
-  test("without credentials an inline invoice exports (a PDF or PNG is the paid render); a stored one answers UNAUTHORIZED", async () => {
+  test("without credentials an inline invoice exports (a PDF or PNG is the paid render); a stored one answers HTTP 401", async () => {
     const client = await mcp(null);
     const inline = await call(client, "invoices.export", { invoice: invoiceInput({ number: "X-1" }), format: "md" });
     expect(inline.isError).toBeUndefined();
@@ -77,9 +77,10 @@ describe("invoices.export over MCP", () => {
     const png = await call(client, "invoices.export", { invoice: invoiceInput(), format: "png" });
     expect(png.isError).toBe(true);
     expect(JSON.parse(png.content[0]?.text ?? "{}")).toMatchObject({ code: "PAYMENT_REQUIRED", details: { operation: "pdf_render", price_usd: "0.005" } });
-    const stored = await call(client, "invoices.export", { id: invoice.id, format: "pdf" });
-    expect(stored.isError).toBe(true);
-    expect(JSON.parse(stored.content[0]?.text ?? "{}").code).toBe("UNAUTHORIZED");
+    // 401, so an SDK client with an authProvider starts OAuth; this one has none and throws it.
+    const stored = await call(client, "invoices.export", { id: invoice.id, format: "pdf" }).then(() => null, (error: unknown) => error);
+    expect(stored).toBeInstanceOf(StreamableHTTPError);
+    expect((stored as StreamableHTTPError).code).toBe(401);
   });
 
   test("an inline invoice cannot name stored things, nor a custom template", async () => {
@@ -142,13 +143,13 @@ describe("share tokens on the tools", () => {
     expect(JSON.parse(bad.content[0]?.text ?? "{}").code).toBe("NOT_FOUND");
   });
 
-  test("templates.query lists without a key; templates.mutate needs one", async () => {
+  test("templates.query lists without a key; templates.mutate needs one (HTTP 401)", async () => {
     const client = await mcp(null);
     const listed = await call(client, "templates.query", {});
     expect(listed.structuredContent?.data).toHaveLength(4);
     const schema = await call(client, "templates.query", { action: "schema", id: "minimal" });
     expect(schema.structuredContent?.properties).toBeDefined();
-    const refused = await call(client, "templates.mutate", { action: "create", name: "X" });
-    expect(JSON.parse(refused.content[0]?.text ?? "{}").code).toBe("UNAUTHORIZED");
+    const refused = await call(client, "templates.mutate", { action: "create", name: "X" }).then(() => null, (error: unknown) => error);
+    expect((refused as StreamableHTTPError).code).toBe(401);
   });
 });

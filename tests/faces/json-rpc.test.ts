@@ -120,11 +120,12 @@ describe("JSON-RPC spec style: method = tool name, params = arguments", () => {
     expect(reply.error.data).toMatchObject({ code: "REVISION_REQUIRED", status: 428 });
   });
 
-  test("a Key tool without a key is −32000 with data {code: UNAUTHORIZED, status: 401} (HTTP 200)", async () => {
-    const reply = await call("invoices.create", invoiceInput(), { key: null });
-    expect(reply.error.code).toBe(-32000);
-    expect(reply.error.data).toMatchObject({ code: "UNAUTHORIZED", status: 401 });
-    expect("details" in reply.error.data).toBe(true);
+  test("a Key tool without a key is HTTP 401 with a Bearer challenge, the body −32000 with data {code: UNAUTHORIZED, status: 401}", async () => {
+    const reply = await post({ jsonrpc: "2.0", id: 7, method: "invoices.create", params: invoiceInput() }, { key: null });
+    expect(reply.status).toBe(401);
+    expect(reply.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/api/mcp"`);
+    expect(reply.json).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32000, data: { code: "UNAUTHORIZED", status: 401 } } });
+    expect("details" in reply.json.error.data).toBe(true);
   });
 
   test("another account's invoice is −32000 FORBIDDEN 403", async () => {
@@ -170,6 +171,84 @@ describe("JSON-RPC envelope errors", () => {
     const listed = await call("invoices.query", { q: marker });
     expect(listed.result.total).toBe(2);
     expect(listed.result.data.map((invoice: { bill_to_name: string }) => invoice.bill_to_name).sort()).toEqual([marker, `${marker} control`]);
+  });
+});
+
+describe("a call refused for want of a credential or a scope answers in HTTP's status, so OAuth starts by itself", () => {
+  const challenge = (params: string) => `Bearer ${params}resource_metadata="${server.url}/.well-known/oauth-protected-resource/api/mcp"`;
+  const toolsCall = (id: number, name: string, args: unknown) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+
+  test("tools/call of a Key tool without a credential: 401, the body a JSON-RPC error for its id (no isError result)", async () => {
+    const reply = await post(toolsCall(11, "invoices.create", invoiceInput()), { key: null });
+    expect(reply.status).toBe(401);
+    // Every action of invoices.create needs a key: refused before its arguments are dispatched, so no scope is named.
+    expect(reply.headers.get("www-authenticate")).toBe(challenge(""));
+    expect(reply.json).toEqual({ jsonrpc: "2.0", id: 11, error: { code: -32000, message: expect.any(String), data: { code: "UNAUTHORIZED", status: 401, details: null } } });
+  });
+
+  test("a Key action of a mixed tool, decided from the dispatched action, names its scope; the same on /api/mcp/stream", async () => {
+    for (const path of ["/api/mcp", "/api/mcp/stream"] as const) {
+      const reply = await post(toolsCall(12, "invoices.query", { action: "list" }), { key: null, path });
+      expect(reply.status).toBe(401);
+      expect(reply.headers.get("content-type")).toStartWith("application/json");
+      expect(reply.headers.get("www-authenticate")).toBe(challenge('scope="invoices:read", '));
+      expect(reply.json).toMatchObject({ id: 12, error: { data: { code: "UNAUTHORIZED", status: 401 } } });
+    }
+  });
+
+  test("open tools, open actions and MCP housekeeping stay open without a credential", async () => {
+    for (const message of [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } },
+      { jsonrpc: "2.0", id: 2, method: "ping" },
+      { jsonrpc: "2.0", id: 3, method: "tools/list" },
+      toolsCall(4, "svc.capabilities", {}),
+    ]) {
+      const reply = await post(message, { key: null });
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get("www-authenticate")).toBeNull();
+      expect(reply.json.error).toBeUndefined();
+    }
+  });
+
+  test("a key lacking the action's scope: 403 insufficient_scope naming it, on both styles", async () => {
+    const reader = await server.account({ scopes: ["invoices:read"] });
+    for (const message of [toolsCall(21, "invoices.create", invoiceInput()), { jsonrpc: "2.0", id: 21, method: "invoices.create", params: invoiceInput() }]) {
+      const reply = await post(message, { key: reader.key });
+      expect(reply.status).toBe(403);
+      expect(reply.headers.get("www-authenticate")).toBe(challenge('error="insufficient_scope", scope="invoices:write", '));
+      expect(reply.json).toMatchObject({ id: 21, error: { code: -32000, data: { code: "FORBIDDEN", status: 403, details: { required_scope: "invoices:write" } } } });
+    }
+  });
+
+  test("other refusals keep HTTP 200: another account's invoice is an isError result", async () => {
+    const created = await call("invoices.create", invoiceInput());
+    const stranger = await server.account();
+    const reply = await post(toolsCall(31, "invoices.query", { action: "get", id: created.result.id }), { key: stranger.key });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("www-authenticate")).toBeNull();
+    expect(reply.json.result.isError).toBe(true);
+  });
+
+  test("an invalid token is 401 invalid_token before any call is looked at", async () => {
+    const reply = await post(toolsCall(41, "svc.capabilities", {}), { key: "svc_nope" });
+    expect(reply.status).toBe(401);
+    expect(reply.headers.get("www-authenticate")).toStartWith('Bearer error="invalid_token"');
+    expect(reply.headers.get("www-authenticate")).toContain('resource_metadata="');
+  });
+
+  test("a notification refused is 401 with no body", async () => {
+    const reply = await post({ jsonrpc: "2.0", method: "invoices.create", params: invoiceInput() }, { key: null });
+    expect(reply.status).toBe(401);
+    expect(reply.text).toBe("");
+    expect(reply.headers.get("www-authenticate")).toBe(challenge(""));
+  });
+
+  test("a batch stays HTTP 200, each refusal in its own reply: its other calls were carried out", async () => {
+    const reply = await post([toolsCall(51, "svc.capabilities", {}), toolsCall(52, "invoices.create", invoiceInput())], { key: null });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("www-authenticate")).toBeNull();
+    expect(reply.json[0].result.isError).toBeUndefined();
+    expect(reply.json[1]).toMatchObject({ id: 52, error: { code: -32000, data: { code: "UNAUTHORIZED", status: 401 } } });
   });
 });
 

@@ -3,7 +3,7 @@
 // by the SDK client itself (it validates after listTools) and explicitly with the SDK's ajv provider.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { invoiceInput, operation } from "../helpers/factories.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
@@ -74,6 +74,14 @@ function expectSuccess(tool: Tool | undefined, result: CallResult): Record<strin
 }
 
 /** A failed result: isError, no structuredContent, the text block is {error, code, details?}. */
+/** The HTTP status the SDK's transport threw a call's refusal with (StreamableHTTPError's code). */
+async function refusalStatus(call: Promise<unknown>): Promise<number | null> {
+  return call.then(
+    () => null,
+    (error: unknown) => (error instanceof StreamableHTTPError ? (error.code ?? null) : null),
+  );
+}
+
 function expectToolError(result: CallResult, code: string): any {
   expect(result.isError).toBe(true);
   expect(result.structuredContent).toBeUndefined();
@@ -219,12 +227,11 @@ describe("MCP SDK client on /api/mcp: invoices", () => {
     expect(body.details.field).toBe("action");
   });
 
-  test("a Key tool without Authorization is an isError UNAUTHORIZED (HTTP 200, not a transport failure)", async () => {
+  test("a Key tool without Authorization is HTTP 401, which the SDK without an authProvider throws (with one, OAuth starts)", async () => {
     const anonymous = await connect("/api/mcp", null);
-    const result = (await anonymous.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult;
-    expectToolError(result, "UNAUTHORIZED");
-    // An open tool on stored data without a key is also UNAUTHORIZED.
-    expectToolError((await anonymous.callTool({ name: "invoices.query", arguments: {} })) as CallResult, "UNAUTHORIZED");
+    expect(await refusalStatus(anonymous.callTool({ name: "invoices.create", arguments: invoiceInput() }))).toBe(401);
+    // An open tool's action on stored data without a key is also 401.
+    expect(await refusalStatus(anonymous.callTool({ name: "invoices.query", arguments: {} }))).toBe(401);
     // And an open tool that needs nothing stored works without a key.
     const capabilities = expectSuccess(tools.get("svc.capabilities"), (await anonymous.callTool({ name: "svc.capabilities", arguments: {} })) as CallResult);
     expect(capabilities.name).toBe("invoicing-service");
@@ -263,7 +270,7 @@ describe("MCP SDK client on /api/mcp: invoices.query get with a share_token, wit
   test("get by id still needs a key: UNAUTHORIZED without one, even for a shared invoice", async () => {
     const { invoice } = await sharedInvoice();
     const anonymous = await connect("/api/mcp", null);
-    expectToolError(await query(anonymous, { action: "get", id: invoice.id }), "UNAUTHORIZED");
+    expect(await refusalStatus(query(anonymous, { action: "get", id: invoice.id }))).toBe(401);
   });
 
   test("a made-up, revoked or expired token answers NOT_FOUND, exactly as action shared does", async () => {

@@ -79,10 +79,14 @@ function asksPayment(required: unknown): boolean {
 
 const statusOfCode = (code: string | null): number => (code === null ? 200 : (ERROR_TABLE[code as ErrorCode]?.status ?? 0));
 
-/** A refusal before any face's own handling (an invalid credential on /api/mcp is plain HTTP 401). */
+/**
+ * A refusal in HTTP's status: before any face's own handling (an invalid credential on /api/mcp is
+ * plain HTTP 401), or a call on /api/mcp refused for want of a credential or a scope (401/403 with a
+ * Bearer challenge, the body a JSON-RPC error whose data carries the code).
+ */
 function plainHttpError(response: Response, text: string): Observed {
   const body = parse(text);
-  return { status: response.status, code: body?.code ?? null, challenge: response.headers.get("www-authenticate"), paymentRequirements: false, text };
+  return { status: response.status, code: body?.code ?? body?.error?.data?.code ?? null, challenge: response.headers.get("www-authenticate"), paymentRequirements: false, text };
 }
 
 async function callRest(baseUrl: string, procedure: ProcedureEntry, input: Record<string, unknown>, headers: Record<string, string>): Promise<Observed> {
@@ -123,7 +127,7 @@ async function postRpc(baseUrl: string, message: Record<string, unknown>, header
   return { response, text: await response.text() };
 }
 
-/** MCP tools/call: a refusal is an isError result whose text is the error body. */
+/** MCP tools/call: a refusal is an isError result whose text is the error body (but see plainHttpError). */
 async function callMcp(baseUrl: string, procedure: ProcedureEntry, input: Record<string, unknown>, headers: Record<string, string>): Promise<Observed> {
   const { response, text } = await postRpc(baseUrl, { method: "tools/call", params: { name: procedure.meta.tool?.name, arguments: toolArguments(procedure, input) } }, headers);
   if (response.status !== 200) return plainHttpError(response, text);

@@ -82,7 +82,8 @@ function problemsOf(observed: Observed, expected: Expected, face: FaceName): str
   const want = `${ERROR_TABLE[expected.code].status} ${expected.code}`;
   const problems = observed.status === ERROR_TABLE[expected.code].status && observed.code === expected.code ? [] : [`expected ${want}, got ${observed.status} ${observed.code}`];
   if (expected.payment && !observed.paymentRequirements) problems.push("402 without x402 payment requirements");
-  if (face === "rest" && expected.code === "UNAUTHORIZED" && !observed.challenge?.startsWith("Bearer")) problems.push(`401 without a Bearer challenge (WWW-Authenticate: ${observed.challenge})`);
+  // REST and /api/mcp (both its styles) challenge a missing credential, so OAuth clients start by themselves.
+  if (face !== "trpc" && expected.code === "UNAUTHORIZED" && !observed.challenge?.startsWith("Bearer")) problems.push(`401 without a Bearer challenge (WWW-Authenticate: ${observed.challenge})`);
   return problems;
 }
 
