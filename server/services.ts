@@ -82,6 +82,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const rateLimiter = shared ? new SharedRateLimiter(database) : new RateLimiter();
   if (rateLimiter instanceof RateLimiter) rateLimiter.restore(await loadDailyUsage(database.db), clock.now());
   const logger = overrides.logger ?? createLogger(config.logLevel);
+  // Said at every start, so a development setting copied into production shows in the first lines (ADR 0017).
+  if (!config.smtpVerifyCertificates) logger.warn("SMTP_URL has tls.rejectUnauthorized=false: the mail server's TLS certificate is not verified; for a development sink only");
   const blobs = await blobStoreFor(config);
   return {
     config,

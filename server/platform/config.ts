@@ -43,8 +43,10 @@ export type Config = {
   ocrLanguages: OcrLanguage[];
   /** Render worker threads; by default one fewer than the CPUs, at least 1, at most 4. */
   renderWorkers: number | undefined;
-  /** SMTP_URL (smtp:// or smtps://, auth in the URL); unset: mail is written to DATA_DIR/outbox as .eml files. */
+  /** SMTP_URL (smtp:// or smtps://, auth in the URL) without its query; unset: mail is written to DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
+  /** False only with SMTP_URL's `?tls.rejectUnauthorized=false`: a development sink's self-signed certificate is accepted unchecked (ADR 0017). */
+  smtpVerifyCertificates: boolean;
   /** The From address of mail the service sends (MAIL_FROM). */
   mailFrom: string;
   webhooks: {
@@ -123,11 +125,19 @@ function parseFlag(env: Env, name: string): boolean {
   throw new Error(`${name} must be true or false, got ${value}`);
 }
 
-function parseSmtpUrl(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const protocol = URL.canParse(value) ? new URL(value).protocol : "";
-  if (protocol !== "smtp:" && protocol !== "smtps:") throw new Error(`SMTP_URL must be an smtp:// or smtps:// URL, got ${value}`);
-  return value;
+/** The one query option SMTP_URL takes, in nodemailer's spelling; any other is refused rather than passed on unread. */
+const SMTP_UNVERIFIED_TLS = "tls.rejectUnauthorized";
+
+function parseSmtp(value: string | undefined): Pick<Config, "smtpUrl" | "smtpVerifyCertificates"> {
+  if (!value) return { smtpUrl: undefined, smtpVerifyCertificates: true };
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== "smtp:" && url?.protocol !== "smtps:") throw new Error(`SMTP_URL must be an smtp:// or smtps:// URL, got ${value}`);
+  const unknown = [...url.searchParams.keys()].filter((name) => name !== SMTP_UNVERIFIED_TLS);
+  if (unknown.length > 0) throw new Error(`SMTP_URL takes one query option, ${SMTP_UNVERIFIED_TLS}=false (a development sink with a self-signed certificate), got ${unknown.join(", ")}`);
+  const rejectUnauthorized = url.searchParams.get(SMTP_UNVERIFIED_TLS) ?? "true";
+  if (rejectUnauthorized !== "true" && rejectUnauthorized !== "false") throw new Error(`SMTP_URL's ${SMTP_UNVERIFIED_TLS} must be true or false, got ${rejectUnauthorized}`);
+  url.search = "";
+  return { smtpUrl: url.href, smtpVerifyCertificates: rejectUnauthorized === "true" };
 }
 
 function parseRenderWorkers(value: string | undefined): number | undefined {
@@ -321,7 +331,7 @@ export function loadConfig(env: Env = process.env): Config {
     defaultLocale: parseLocale(env.DEFAULT_LOCALE),
     ocrLanguages: parseOcrLanguages(env.OCR_LANGUAGES),
     ocrWorkers: parsePositiveInt(env.OCR_WORKERS, "OCR_WORKERS", Math.max(1, Math.min(2, availableParallelism() - 1))),
-    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    ...parseSmtp(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || "Invoices <invoices@localhost>",
     webhooks: { allowHttp: parseFlag(env, "WEBHOOK_ALLOW_HTTP"), allowPrivateNetworks: parseFlag(env, "WEBHOOK_ALLOW_PRIVATE_NETWORKS") },
     outboundAllowAddresses: parseAddresses(env.OUTBOUND_ALLOW_ADDRESSES, "OUTBOUND_ALLOW_ADDRESSES"),

@@ -1,6 +1,7 @@
 // Mail in tests: a real SMTP server in the test process (the smtp-server package) that keeps every
-// message it accepts, read back with mailparser, and can refuse the next ones with a given SMTP
-// reply code; and the outbox rows and attempts of an invoice, read from the suite's database.
+// message it accepts, read back with mailparser, can refuse the next ones with a given SMTP reply
+// code, and can offer STARTTLS with a given certificate; and the outbox rows and attempts of an
+// invoice, read from the suite's database.
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { listMailAttempts, listMailOfInvoice, type MailAttempt, type MailRow } from "../../db/queries/mail.ts";
@@ -18,7 +19,8 @@ export async function deliverMail(server: TestServer): Promise<void> {
   if (!(await server.scheduler.run("deliver-mail"))) throw new Error("deliver-mail did not run");
 }
 
-export type Received = { envelope: { from: string; to: string[] }; raw: string; parsed: ParsedMail };
+/** `secure`: the session had been upgraded to TLS (STARTTLS) when the message came. */
+export type Received = { envelope: { from: string; to: string[] }; raw: string; parsed: ParsedMail; secure: boolean };
 
 export type TestSmtp = {
   /** smtp://user:secret@127.0.0.1:<port>: SMTP_URL for the service under test. */
@@ -32,12 +34,13 @@ export type TestSmtp = {
 export const SMTP_USER = "mailer";
 export const SMTP_PASSWORD = "s3cret pass";
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** `starttls`: the certificate and key the server offers STARTTLS with; without, plain text only. */
+export async function startTestSmtp(options: { starttls?: { cert: Buffer; key: Buffer } } = {}): Promise<TestSmtp> {
   const received: Received[] = [];
   const refusals: number[] = [];
   const server = new SMTPServer({
-    // Plain text on loopback: no STARTTLS for the client to try, AUTH allowed without it.
-    disabledCommands: ["STARTTLS"],
+    // Plain text on loopback unless a certificate is given: no STARTTLS for the client to try, AUTH allowed without it.
+    ...(options.starttls ?? { disabledCommands: ["STARTTLS"] }),
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
@@ -57,7 +60,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         };
         simpleParser(raw).then(
           (parsed) => {
-            received.push({ envelope, raw: raw.toString("utf8"), parsed });
+            received.push({ envelope, raw: raw.toString("utf8"), parsed, secure: session.secure });
             callback();
           },
           (error: Error) => callback(error),

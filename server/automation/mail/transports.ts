@@ -15,8 +15,9 @@ export type MailTransport = {
   close(): void;
 };
 
-function smtpTransport(url: string): MailTransport {
-  const transporter = createTransport(url);
+/** `verifyCertificates: false` (SMTP_URL's `?tls.rejectUnauthorized=false`) accepts any certificate: a development sink's self-signed one (ADR 0017). */
+function smtpTransport(url: string, verifyCertificates: boolean): MailTransport {
+  const transporter = createTransport({ url, tls: { rejectUnauthorized: verifyCertificates } });
   return {
     async send(mail) {
       const info = await transporter.sendMail({ envelope: { from: mailboxOf(mail.from), to: mail.recipients }, raw: Buffer.from(mail.raw) });
@@ -46,6 +47,6 @@ function fileTransport(dataDir: string, logger: Logger): MailTransport {
   };
 }
 
-export function createMailTransport(config: Pick<Config, "smtpUrl" | "dataDir">, logger: Logger): MailTransport {
-  return config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir, logger);
+export function createMailTransport(config: Pick<Config, "smtpUrl" | "smtpVerifyCertificates" | "dataDir">, logger: Logger): MailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.smtpVerifyCertificates) : fileTransport(config.dataDir, logger);
 }
