@@ -40,8 +40,8 @@ export const extractDocument = pricedProcedure(
   })
   .output(extractOutput)
   .mutation(async ({ ctx, input }) => {
-    const bytes = documentBytes(input.content, input.encoding);
-    const kind = input.encoding === "text" ? "text" : documentKind(bytes);
+    const { bytes } = documentBytes(input.content, input.encoding);
+    const kind = documentKind(bytes);
     if (kind === null) throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Extraction reads ${Object.values(DOCUMENT_MEDIA_TYPES).join(", ")}; this is none of them`);
     const result = await extract({ ocr: ctx.services.ocr, config: ctx.services.config, draftSchema: extractedInvoiceSchema }, bytes, kind, { locale: input.locale, provider: input.provider });
     // The draft already passed extractedInvoiceSchema (cleanDraft), whose output type is narrower than the record type the providers fill.

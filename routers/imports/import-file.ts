@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { documentBytes } from "../../server/imports/document.ts";
+import { documentBytes, type DocumentEncoding } from "../../server/imports/document.ts";
 import { AppError } from "../../server/domain/errors.ts";
 import { runImport, type ImportFile } from "../../server/imports/import.ts";
 import { isExtracted, type ImportFormat } from "../../server/imports/model.ts";
@@ -10,7 +10,7 @@ import { writerOf } from "../invoices/writer.ts";
 import { clientFields, clientName } from "../clients/client.schema.ts";
 import { productFields, productName, productRate, productUnit } from "../products/product.schema.ts";
 import { assertScope, scopedProcedure } from "../builders.ts";
-import { documentBody } from "./document.schema.ts";
+import { documentBody, documentEncoding } from "./document.schema.ts";
 import { extractedInvoiceSchema } from "./draft.schema.ts";
 import { RECORD_KEYS } from "./record-keys.ts";
 import { importedFile, importFormat, importOptions, importOutput, MAX_IMPORT_FILES } from "./import.schema.ts";
@@ -39,10 +39,10 @@ const FILE_TYPES = [
   "application/octet-stream",
 ];
 
-/** A file's bytes, its format told from them unless given, and the name its places carry. */
-async function importedBytes(file: { content: string; encoding: "base64" | "text"; format?: ImportFormat | undefined; file_name?: string | undefined }, field: string): Promise<ImportFile> {
-  const bytes = documentBytes(file.content, file.encoding, field);
-  return { bytes, format: file.format ?? (await detectFormat(bytes)), name: file.file_name ?? field };
+/** A file's bytes, its format told from them unless given, the name its places carry, and how "auto" read it. */
+async function importedBytes(file: { content: string; encoding: DocumentEncoding; format?: ImportFormat | undefined; file_name?: string | undefined }, field: string): Promise<ImportFile> {
+  const { bytes, readAs } = documentBytes(file.content, file.encoding, field);
+  return { bytes, format: file.format ?? (await detectFormat(bytes)), name: file.file_name ?? field, ...(file.encoding === "auto" ? { autoEncoding: readAs } : {}) };
 }
 
 function check<Schema extends z.ZodType>(schema: Schema): Check<z.output<Schema>> {
@@ -73,7 +73,7 @@ export const importFile = scopedProcedure("invoices:write")
       operationId: "importFile",
       summary: "Import invoices, clients or products from a file in one of 16 formats, with a dry run that previews every record and problem",
       description:
-        "The file as multipart/form-data (a `file` part — several for several files read as one import — the other fields beside it: format, options as JSON), JSON {files: [{content, encoding, file_name}]} for several, as the raw body with its media type (then options as a JSON query parameter: ?options={\"dry_run\":true}), or as JSON {format?, content, encoding: base64|text, options}. Formats: csv, tsv, xlsx, json, ubl, cii, xrechnung, facturx, pdf, docx, vcard, dsl, md, html, image, text — detected from the content when format is left out. All-or-nothing by default (422 listing every problem, or 409 NUMBER_TAKEN when taken numbers are all that is wrong; nothing stored); options.partial stores the records without problems. Importing the same file again makes nothing new. options.wait false answers 202 with the running import.",
+        "The file as multipart/form-data (a `file` part — several for several files read as one import — the other fields beside it: format, options as JSON), JSON {files: [{content, encoding, file_name}]} for several, as the raw body with its media type (then options as a JSON query parameter: ?options={\"dry_run\":true}), or as JSON {format?, content, encoding, options}; encoding auto (the default) decodes base64 of a binary file and reads plain XML, JSON, CSV, DSL, Markdown, HTML or vCard text as it is, base64 or text says which. Formats: csv, tsv, xlsx, json, ubl, cii, xrechnung, facturx, pdf, docx, vcard, dsl, md, html, image, text — detected from the content when format is left out. All-or-nothing by default (422 listing every problem, or 409 NUMBER_TAKEN when taken numbers are all that is wrong; nothing stored); options.partial stores the records without problems. Importing the same file again makes nothing new. options.wait false answers 202 with the running import.",
     },
     successStatus: 201,
     createdId: (output: { id: string; dry_run: boolean }) => (output.dry_run ? null : output.id),
@@ -91,8 +91,8 @@ export const importFile = scopedProcedure("invoices:write")
   .input(
     z
       .strictObject({
-        content: z.string().min(1).optional().describe("the file, base64 (or the text itself with encoding \"text\"); or give files"),
-        encoding: z.enum(["base64", "text"]).default("base64"),
+        content: z.string().min(1).optional().describe("the file: base64, or the text itself; or give files"),
+        encoding: documentEncoding,
         format: importFormat.optional(),
         file_name: z.string().max(255).optional().describe("informative: the format is read from the content"),
         content_type: z.string().max(200).optional().describe("informative: the format is read from the content"),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { IMPORT_FORMATS } from "../../server/imports/model.ts";
 import { INVOICE_STATUSES } from "../../server/domain/lifecycle.ts";
 import { currencyCode, localeTag } from "../shared/schemas.ts";
+import { documentEncoding } from "./document.schema.ts";
 
 export const importFormat = z.enum(IMPORT_FORMATS).describe("the file's format; detected from the content when left out");
 
@@ -9,8 +10,8 @@ export const importFormat = z.enum(IMPORT_FORMATS).describe("the file's format; 
 export const MAX_IMPORT_FILES = 1000;
 
 export const importedFile = z.strictObject({
-  content: z.string().min(1).describe("the file, base64 (or the text itself with encoding \"text\")"),
-  encoding: z.enum(["base64", "text"]).default("base64"),
+  content: z.string().min(1).describe("the file: base64, or the text itself"),
+  encoding: documentEncoding,
   format: importFormat.optional(),
   file_name: z.string().max(255).optional(),
 });

@@ -29,10 +29,8 @@ const ocrOutput = z
 
 const OCR_TYPES = [DOCUMENT_MEDIA_TYPES.png, DOCUMENT_MEDIA_TYPES.jpeg, DOCUMENT_MEDIA_TYPES.pdf];
 
-const ocrInput = z.strictObject({ ...documentInput, encoding: z.literal("base64").default("base64").describe("base64: OCR reads images and PDFs") });
-
 /** OCR of an image or a scanned PDF (README "Payments": 0.005 USD per call without a credential). */
-export const ocrDocument = pricedProcedure("ocr", ocrInput)
+export const ocrDocument = pricedProcedure("ocr", z.strictObject(documentInput))
   .meta({
     openapi: { method: "POST", path: "/ocr", tags: ["imports"], operationId: "ocrDocument", summary: "Read the text of an image or a scanned PDF, with each word's box and confidence" },
     tool: { ...IMPORT_TOOL, action: "ocr", example: { content: "<base64 of a PNG, JPEG or scanned PDF>" } },
@@ -40,7 +38,7 @@ export const ocrDocument = pricedProcedure("ocr", ocrInput)
   })
   .output(ocrOutput)
   .mutation(async ({ ctx, input }) => {
-    const bytes = documentBytes(input.content, input.encoding);
+    const { bytes } = documentBytes(input.content, input.encoding);
     const kind = documentKind(bytes);
     if (kind === null || kind === "text") {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", `OCR reads ${OCR_TYPES.join(", ")}; this is ${kind === "text" ? "text, which needs no OCR" : "none of them"}`);

@@ -177,10 +177,11 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       if (typeof value === "string") input[key] = coerce(value, route.kinds.get(key) ?? "string");
       else files.push({ content: Buffer.from(await value.arrayBuffer()).toString("base64"), name: value.name, type: value.type });
     }
-    if (files.length > 1 && fields.many) input[fields.many] = files.map((file) => ({ content: file.content, ...(file.name ? { [fields.name]: file.name } : {}) }));
+    if (files.length > 1 && fields.many) input[fields.many] = files.map((file) => ({ content: file.content, encoding: "base64", ...(file.name ? { [fields.name]: file.name } : {}) }));
     else if (files[0]) {
       const [file] = files;
       input[fields.file] = file.content;
+      input.encoding = "base64";
       if (file.type) input.content_type = file.type;
       if (file.name) input[fields.name] = file.name;
     }
@@ -194,7 +195,7 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
       input = await multipartInput(request, route, route.multipartBody, route.binaryBody.maxBytes);
     } else if (route.binaryBody?.types.includes(mediaType)) {
       const bytes = await readBytesBody(request, route.binaryBody.maxBytes);
-      input = { ...queryInput(url, route), [route.binaryBody.field]: Buffer.from(bytes).toString("base64"), content_type: mediaType };
+      input = { ...queryInput(url, route), [route.binaryBody.field]: Buffer.from(bytes).toString("base64"), encoding: "base64", content_type: mediaType };
     } else if (route.textBody && isPlainText(request)) {
       input = { ...queryInput(url, route), [route.textBody]: await readTextBody(request) };
     } else if (route.hasBody) {

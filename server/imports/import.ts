@@ -36,8 +36,11 @@ export type ImportOptions = {
   currency?: string | undefined;
 };
 
-/** One file of an import, its format already told (the router detects it, as extraction is paid). */
-export type ImportFile = { bytes: Uint8Array; format: ImportFormat; name: string };
+/**
+ * One file of an import, its format already told (the router detects it, as extraction is paid);
+ * `autoEncoding`: how encoding "auto" read its content, said in a notice.
+ */
+export type ImportFile = { bytes: Uint8Array; format: ImportFormat; name: string; autoEncoding?: "base64" | "text" };
 
 export type ImportRequest = {
   /** One file, or several read as one import (many e-invoices at once). */
@@ -203,11 +206,22 @@ async function readFiles(services: Services, request: ImportRequest, options: Re
   const { files, draftSchema } = request;
   const [first] = files;
   if (first && isExtracted(first.format)) {
-    return [{ name: first.name, format: first.format, result: await extractedReader({ ocr: services.ocr, config: services.config, draftSchema }, first.format)(first.bytes, options) }];
+    const result = await extractedReader({ ocr: services.ocr, config: services.config, draftSchema }, first.format)(first.bytes, options);
+    return [{ name: first.name, format: first.format, result: withEncodingNotice(first, result) }];
   }
   const structured = files.map((file) => ({ format: file.format as StructuredFormat, bytes: file.bytes }));
   const results = await readInPool(services.importReaders, structured, options);
-  return files.map((file, index) => ({ name: file.name, format: file.format, result: results[index] as ReadResult }));
+  return files.map((file, index) => ({ name: file.name, format: file.format, result: withEncodingNotice(file, results[index] as ReadResult) }));
+}
+
+/** The result with a first notice saying how encoding "auto" read the file, when it did. */
+function withEncodingNotice(file: ImportFile, result: ReadResult): ReadResult {
+  if (!file.autoEncoding) return result;
+  const issue =
+    file.autoEncoding === "base64"
+      ? "encoding auto: the content is base64 of a file the service reads, so it was decoded"
+      : "encoding auto: the content is plain text in a format the service reads, so it was read as it is";
+  return { ...result, notices: [{ column: "encoding", value: file.autoEncoding, issue }, ...result.notices] };
 }
 
 /** How the caller waits: `wait: false` answers at once with the running import (REST polls GET, cancels with DELETE). */

@@ -194,13 +194,20 @@ describe("POST /api/extract", () => {
     expect(text.body).toMatchObject({ invoice: { number: "INV-7", issue_date: "2026-11-05" }, consistent: true, source: { kind: "text" } });
   });
 
-  test("refusals: bytes of no kind read are 415, bad base64 422, provider ai without one configured 422", async () => {
-    const binary = await rest.post("/api/extract", { content: base64(Uint8Array.from([0, 1, 2, 3, 255, 254])) });
+  test("refusals: bytes of no kind read are 415, bad base64 422, content auto cannot tell 422, provider ai without one configured 422", async () => {
+    const binary = await rest.post("/api/extract", { content: base64(Uint8Array.from([0, 1, 2, 3, 255, 254])), encoding: "base64" });
     expect(binary.status).toBe(415);
     expect(binary.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    const bad = await rest.post("/api/extract", { content: "not base64!" });
+    // Text goes through the same rule: text with control bytes is no document either.
+    expect((await rest.post("/api/extract", { content: "Invoice\u0000\u0001", encoding: "text" })).status).toBe(415);
+    const bad = await rest.post("/api/extract", { content: "not base64!", encoding: "base64" });
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "content", issue: "not base64" } });
+    for (const content of ["not base64!", base64(Uint8Array.from([0, 1, 2, 3, 255, 254]))]) {
+      const untold = await rest.post("/api/extract", { content });
+      expect(untold.status).toBe(422);
+      expect(untold.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "content", issue: "encoding not told" } });
+    }
     const unconfigured = await rest.post("/api/extract", { content: TEXT_INVOICE, encoding: "text", provider: "ai" });
     expect(unconfigured.status).toBe(422);
     expect(unconfigured.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "provider", issue: "not configured" } });

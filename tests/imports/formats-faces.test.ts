@@ -106,7 +106,7 @@ describe("every format, detected and previewed alike on REST, tRPC and MCP, then
       // The problems ride along, so a failure shows why a record was refused.
       expect({ invoices: invoices.create, clients: clients.create, problems: viaRest.problems }).toMatchObject(sample.holds);
       const trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: { authorization: `Bearer ${owner.key}` } })] });
-      expect(await trpc.imports.import.mutate({ content, encoding: "base64", options: { dry_run: true, partial: false, status: "draft", wait: true } })).toEqual(viaRest);
+      expect(await trpc.imports.import.mutate({ content, options: { dry_run: true, partial: false, status: "draft", wait: true } })).toEqual(viaRest);
       await withMcpClient(server.url, owner.key, async (tools) => {
         expect(await tools.call("import", body)).toEqual(viaRest);
       });

@@ -246,6 +246,30 @@ describe("several files in one import", () => {
     ]);
     // The Hungarian example rounds its VAT to whole forints: its stated BT-110 is reported, never recomputed.
     expect(reply.body.problems).toContainEqual(expect.objectContaining({ file: "huf.xml", term: "BT-110" }));
+    // Uploaded bytes are base64 by how they came, not by auto's rule: nothing to say about the encoding.
+    expect(reply.body.notices.filter((notice: { column?: string }) => notice.column === "encoding")).toEqual([]);
+  });
+
+  test("files without encoding: the XML text itself and base64 side by side, each notice naming its file; one auto cannot tell is a 422 naming it", async () => {
+    const account = await seller();
+    const rest = api(server.url, account.key);
+    const read = (name: string) => readFileSync(new URL(`../fixtures/imports/einvoice/${name}`, import.meta.url));
+    const files = [
+      { content: read("ubl/ubl-tc434-example1.xml").toString("utf8"), file_name: "as-text.xml" },
+      { content: read("cii/CII_business_example_01.xml").toString("base64"), file_name: "as-base64.xml" },
+    ];
+    const preview = expectStatus(await rest.post("/api/import", { files, options: { dry_run: true } }), 200);
+    expect(preview.summary.invoices).toMatchObject({ create: 2, refused: 0 });
+    expect(preview.notices.filter((notice: { column?: string }) => notice.column === "encoding")).toEqual([
+      { file: "as-text.xml", column: "encoding", value: "text", issue: expect.stringContaining("encoding auto") },
+      { file: "as-base64.xml", column: "encoding", value: "base64", issue: expect.stringContaining("encoding auto") },
+    ]);
+    const told = expectStatus(await rest.post("/api/import", { files: files.map((file, index) => ({ ...file, encoding: index === 0 ? "text" : "base64" })), options: { dry_run: true } }), 200);
+    expect(told.notices.filter((notice: { column?: string }) => notice.column === "encoding")).toEqual([]);
+    const untold = await rest.post("/api/import", { files: [...files, { content: "Thank you for your business" }] });
+    expectError(untold, 422, "VALIDATION_ERROR");
+    expect(untold.body.details).toMatchObject({ field: "files.2", issue: "encoding not told" });
+    expect(untold.body.error).toContain('set encoding to "base64" or "text"');
   });
 
   test("JSON files; a file read by extraction goes one a call", async () => {
@@ -361,7 +385,9 @@ describe("hostile and malformed files: a clear 422, nothing stored", () => {
   test.each([
     ["a zip bomb", { content: zipBomb.toString("base64") }, /zip bomb/],
     ["XML with a DOCTYPE (entity expansion)", importText('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">&lol;</Invoice>'), /DOCTYPE/],
-    ["binary content of no known kind", { content: Buffer.from([0, 1, 2, 3, 4, 5, 6, 7]).toString("base64") }, /format could not be told/],
+    ["binary content of no known kind", { content: Buffer.from([0, 1, 2, 3, 4, 5, 6, 7]).toString("base64"), encoding: "base64" }, /format could not be told/],
+    ["the same without encoding: auto cannot tell what it is", { content: Buffer.from([0, 1, 2, 3, 4, 5, 6, 7]).toString("base64") }, /set encoding to "base64" or "text"/],
+    ["prose without encoding: no text format, no base64", { content: "Thank you for your business" }, /neither base64 .* nor plainly XML, JSON, CSV/],
     ["a CSV with an unclosed quote", importText(`${HEADER}\n"INV-1,2026-10-01`, {}, "csv"), /quote/],
     ["malformed JSON", importText('[{"bill_to_name": "x",', {}, "json"), /JSON/],
     ["an XML invoice that is not well-formed", importText('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>1</Invoice>', {}, "ubl"), /well-formed/],

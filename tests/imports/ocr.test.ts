@@ -204,9 +204,13 @@ describe("POST /api/ocr", () => {
     expect(text.body.error).toContain("text, which needs no OCR");
     const raw = await rest.raw("/api/ocr", { method: "POST", headers: { "content-type": "text/plain", authorization: `Bearer ${owner.key}` }, body: "Invoice INV-7" });
     expect(raw.status).toBe(415);
-    const bad = await rest.post("/api/ocr", { content: "not base64!" });
+    const bad = await rest.post("/api/ocr", { content: "not base64!", encoding: "base64" });
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "content", issue: "not base64" } });
+    const untold = await rest.post("/api/ocr", { content: "not base64!" });
+    expect(untold.body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "content", issue: "encoding not told" } });
+    // Text said to be text is still text, which OCR does not read.
+    expect((await rest.post("/api/ocr", { content: "Invoice INV-7", encoding: "text" })).status).toBe(415);
     const broken = await rest.post("/api/ocr", { content: base64(new TextEncoder().encode("%PDF-1.7 and then nothing")) });
     expect(broken.status).toBe(422);
     expect(broken.body.details.issue).toBe("unreadable PDF");
@@ -229,7 +233,7 @@ describe("the import tool over MCP", () => {
       const result = await tools.call("import", { action: "ocr", content: base64(pngOf(table)) });
       expect(result.pages[0]).toMatchObject({ number: 1, width: table.width, height: table.height });
       expect(result.text).toContain("Consulting");
-      expect(await tools.refusal("import", { action: "ocr", content: "not base64!" })).toMatchObject({ code: "VALIDATION_ERROR", details: { issue: "not base64" } });
+      expect(await tools.refusal("import", { action: "ocr", content: "not base64!", encoding: "base64" })).toMatchObject({ code: "VALIDATION_ERROR", details: { issue: "not base64" } });
     });
   });
 });

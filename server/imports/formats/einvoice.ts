@@ -10,13 +10,17 @@
 //   amount, which every total is built from, is what must survive;
 // - a document allowance (BG-20) or charge (BG-21) becomes a line of quantity 1 (allowance negative)
 //   in its VAT category, since the record has no document-level allowances;
-// - the stated totals (BG-22) go to draft.totals as written, for the import to compare, never used.
+// - the stated totals (BG-22) go to draft.totals as written, for the import to compare, never used;
+// - a payment account (BT-84), BIC (BT-86) or e-mail address (BT-34, BT-43, BT-49, BT-58) that is
+//   not one (an example's placeholder "IBAN", "XX") is left out with a notice naming it: the
+//   record refuses it, and the invoice is worth more than the malformed detail.
 import { amountScale } from "../../../render/einvoice/decimal.ts";
 import { parseExact, ONE, type Exact } from "../../../render/einvoice/rules/amounts.ts";
 import { formatDecimal } from "../../../render/decimal.ts";
 import { AppError } from "../../domain/errors.ts";
 import { isCurrencyCode, minorUnits } from "../../domain/currencies.ts";
 import { lineAmount, MAX_AMOUNT, toScaled, ZERO_RATE_CATEGORIES, type TaxCategory } from "../../domain/money.ts";
+import { BIC_PATTERN, emailAddress, IBAN_PATTERN } from "../../domain/payment-details.ts";
 import { readDate } from "../extract/dates.ts";
 import { emptyResult, MAX_IMPORT_ROWS, type ImportProblem, type ReadResult, type StatedTotals, tooManyRows } from "../model.ts";
 import { decodeText } from "../text.ts";
@@ -243,6 +247,15 @@ class Terms {
     return date ?? null;
   }
 
+  /** A payment or contact detail as `compact` makes it, or null with a notice when `wellFormed` says it is not one. */
+  detail(found: Found | null, term: string, wellFormed: (text: string) => boolean, what: string, compact = (text: string) => text): string | null {
+    if (!found) return null;
+    const text = compact(found.text);
+    if (wellFormed(text)) return text;
+    this.report.notice(found.element, term, found.text, `not ${what}: the record would refuse it, so it is left out and the rest of the invoice kept`);
+    return null;
+  }
+
   category(found: Found | null, term: string): TaxCategory | null {
     if (!found) return null;
     if (found.text in CATEGORY_CODES) return found.text as TaxCategory;
@@ -278,12 +291,18 @@ function addressOf(address: ReadAddress | null): Record<string, string | null> |
   return { line1: text(address.line1), line2: line2 || null, city: text(address.city), postal_code: text(address.postalCode), region: text(address.region), country: text(address.country) };
 }
 
+/** The e-mail's term: the party's electronic address (BT-34 / BT-49), or its contact's e-mail (BT-43 / BT-58). */
+const EMAIL_TERMS = { from: { address: "BT-34", contact: "BT-43" }, bill_to: { address: "BT-49", contact: "BT-58" } };
+
+const isEmailAddress = (text: string): boolean => emailAddress.safeParse(text).success;
+
 function partyFields(party: ReadParty | null, prefix: "from" | "bill_to", term: string, root: string, terms: Terms): Record<string, unknown> {
   if (!party?.name) terms.report.problem(party?.at ?? root, term, null, "required");
   if (!party) return {};
+  const emailTerm = EMAIL_TERMS[prefix][party.email && /Contact\//.test(party.email.element) ? "contact" : "address"];
   return {
     [`${prefix}_name`]: terms.text(party.name) ?? undefined,
-    [`${prefix}_email`]: terms.text(party.email),
+    [`${prefix}_email`]: terms.detail(party.email, emailTerm, isEmailAddress, "an e-mail address"),
     [`${prefix}_address`]: addressOf(party.address),
     [`${prefix}_tax_id`]: terms.text(party.vatIdentifier) ?? terms.text(party.taxNumber),
   };
@@ -381,8 +400,13 @@ function paymentOf(doc: ReadEInvoice, terms: Terms): Record<string, string | nul
   for (const other of others) terms.report.notice(other.at, "BG-16", other.means?.text ?? null, "only the first payment means is kept");
   if (!payment) return null;
   // An IBAN or BIC is often written in groups of four; the record holds it without blanks.
-  const compact = (found: Found | null) => found?.text.replace(/\s+/g, "") ?? null;
-  return { means: terms.text(payment.means), reference: terms.text(payment.reference), iban: compact(payment.iban), bic: compact(payment.bic) };
+  const compact = (text: string) => text.replace(/\s+/g, "");
+  return {
+    means: terms.text(payment.means),
+    reference: terms.text(payment.reference),
+    iban: terms.detail(payment.iban, "BT-84", (text) => IBAN_PATTERN.test(text), "an IBAN, the only payment account the record holds", compact),
+    bic: terms.detail(payment.bic, "BT-86", (text) => BIC_PATTERN.test(text), "a BIC of 8 or 11 letters or digits", compact),
+  };
 }
 
 function statedTotals(totals: ReadTotals, terms: Terms): StatedTotals {

@@ -89,9 +89,9 @@ describe("every official EN 16931 example reads with the totals it states", () =
 });
 
 describe("business terms by value", () => {
-  test("UBL BIS3_Invoice_positive: seller, buyer, line, payment means, dates", async () => {
+  test("UBL BIS3_Invoice_positive: seller, buyer, line, payment means, dates; a payment account that is no IBAN left out with a notice", async () => {
     const { draft, result } = await example("ubl", "BIS3_Invoice_positive.XML");
-    expect(result.notices).toEqual([]);
+    expect(result.notices).toEqual([{ element: "/Invoice/PaymentMeans/PayeeFinancialAccount/ID", term: "BT-84", value: "1234567891234", issue: expect.stringContaining("not an IBAN") }]);
     expect(draft.fields).toMatchObject({
       type: "invoice",
       number: "12345",
@@ -107,7 +107,7 @@ describe("business terms by value", () => {
       due_date: "2019-02-24",
       delivery_date: "2019-01-25",
       notes: "text",
-      payment: { means: "58", reference: "12345667890", iban: "1234567891234", bic: null },
+      payment: { means: "58", reference: "12345667890", iban: null, bic: null },
       items: [{ description: "text", quantity: 1, unit: "KWH", rate: 62_574_354, tax_rate: 25, tax_category: "S" }],
     });
   });
@@ -142,7 +142,7 @@ describe("business terms by value", () => {
     });
   });
 
-  test("CII CII-BR-CO-10-RoundingIssue: lines that cancel out, a preceding reference an invoice cannot keep", async () => {
+  test("CII CII-BR-CO-10-RoundingIssue: lines that cancel out, a preceding reference an invoice cannot keep, placeholder IBAN and BIC left out", async () => {
     const { draft, result } = await example("cii", "CII-BR-CO-10-RoundingIssue.xml");
     expect(draft.fields).toMatchObject({
       from_name: "Seller GmbH",
@@ -150,11 +150,15 @@ describe("business terms by value", () => {
       from_email: "test@example.com",
       payment_terms: "Fällig nach Belegdatum + 10 Tage",
       due_date: "2021-03-26",
-      payment: { means: "30", reference: null, iban: "IBAN", bic: "BIC" },
+      payment: { means: "30", reference: null, iban: null, bic: null },
     });
     expect((draft.fields.items as unknown[]).length).toBe(4);
     expect(draft.fields).not.toHaveProperty("preceding_invoice");
-    expect(result.notices).toEqual([expect.objectContaining({ term: "BG-3", value: "0" })]);
+    expect(result.notices).toEqual([
+      expect.objectContaining({ term: "BT-84", value: "IBAN", element: expect.stringMatching(/\/IBANID$/), issue: expect.stringContaining("left out") }),
+      expect.objectContaining({ term: "BT-86", value: "BIC", element: expect.stringMatching(/\/BICID$/), issue: expect.stringContaining("not a BIC") }),
+      expect.objectContaining({ term: "BG-3", value: "0" }),
+    ]);
     expect(draft.totals).toEqual({ subtotal: 0, tax: 0, total: 0, amount_paid: 0, amount_due: 0 });
   });
 
@@ -164,6 +168,17 @@ describe("business terms by value", () => {
     expect(items.every((item) => item.tax_category === "O" && item.tax_rate === 0)).toBe(true);
     expect(draft.fields).not.toHaveProperty("due_date");
     expect(result.notices).toContainEqual(expect.objectContaining({ term: "BT-9", value: "2021-01-01" }));
+    // The seller's electronic address (scheme EM) and the IBAN are the placeholder "XX".
+    expect(draft.fields).toMatchObject({ from_email: null, payment: { iban: null, bic: "HELADEFFXXX" } });
+    expect(result.notices).toContainEqual(expect.objectContaining({ term: "BT-34", value: "XX", element: expect.stringContaining("/SellerTradeParty/URIUniversalCommunication/URIID"), issue: expect.stringContaining("not an e-mail address") }));
+    expect(result.notices).toContainEqual(expect.objectContaining({ term: "BT-84", value: "XX" }));
+  });
+
+  test("an IBAN written in groups is kept without blanks; a contact's e-mail that is none is left out as BT-58", async () => {
+    const text = readFileSync(`${FIXTURES}ubl/ubl-tc434-creditnote1.xml`, "utf8").replace("<cbc:ID>BE91000000143476</cbc:ID>", "<cbc:ID>BE91 0000 0014 3476</cbc:ID>").replace("pete.smith@mycustomercompany.be", "pete.smith at mycustomercompany");
+    const result = await read(readUbl, text);
+    expect(result.invoices[0]?.fields).toMatchObject({ from_email: "john.doole@mysuppliercompany.be", bill_to_email: null, payment: { iban: "BE91000000143476", bic: "BPOTBEB1" } });
+    expect(result.notices).toEqual([{ element: "/CreditNote/AccountingCustomerParty/Party/Contact/ElectronicMail", term: "BT-58", value: "pete.smith at mycustomercompany", issue: expect.stringContaining("left out") }]);
   });
 });
 
