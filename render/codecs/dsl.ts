@@ -2,29 +2,35 @@
 // line per item indented by a space, "<description> <quantity> x <price>", as compact as parseDsl
 // (./dsl-parse.ts) reads back.
 // The price is one word, the currency's symbol glued to a machine decimal with its ISO digits
-// ("€120.00", "¥1980", "KWD1.250", "-€5.00"); "1 x" is left out, and so is CURRENCY when that
-// symbol names one currency.
+// ("€120.00", "¥1980", "KWD1.250", "-€5.00"); "1 x" is left out.
+//
+// CURRENCY and LOCALE are always written (docs/api-guide.md "Create from the Invoice DSL"), so the
+// text recreates the invoice on any account: a symbol alone leaves an invoice without items to the
+// reading account's currency, and the locale the reader would derive by itself (ADR 0034) puts the
+// linked client's before the document's, which depends on the account reading it. LOCALE also
+// sets how numbers read: where "." may group (de-DE), a machine decimal with three fraction digits
+// takes a fourth, zero one (machineFor).
 //
 // What round-trips (parseDsl(toDsl(record)) gives it back): the number; the seller's name, address
 // and e-mail; the buyer's name, e-mail and address; issue and due dates; payment terms (as
-// "DUE Net 30" when they count the due date from the issue date); the currency; the invoice's tax
-// rate ("TAX DE" when it is the seller's country's standard rate); every item's description,
-// quantity, price and own tax rate; the notes, line by line.
+// "DUE Net 30" when they count the due date from the issue date); the currency and locale; the
+// invoice's tax rate ("TAX DE" when it is the seller's country's standard rate); every item's
+// description, quantity, price and own tax rate; the notes, line by line.
 //
-// What does not:
+// What does not, as the grammar has no line for it:
 // - the document type (a credit note, quote or purchase order reads back as an invoice), status,
 //   lock, revision and ids; FINALIZE and SEND are directives, never written by an export;
 // - an address's structure: street, postal code, city and region come back as one line1, and the
 //   country only as the last part of two capitals (so an address without a country whose last part
 //   is two capitals reads as one, and a one-word address part with an "@" as an e-mail);
 // - tax IDs, tax categories and exemption reasons, units, delivery date, payment instructions,
-//   locale, buyer reference, client and template, the preceding invoice and the amount paid (VAT
-//   and totals are the service's to compute again);
+//   buyer reference, client and template, the preceding invoice and the amount paid (VAT and
+//   totals are the service's to compute again);
 // - runs of blanks and line breaks in any text (collapsed to one space, as lines are the syntax;
 //   notes keep their line breaks), a blank text and "|" in a name, address or e-mail (written as
 //   "/", the pipe separates a party's parts).
 import { addDays } from "../../server/domain/clock.ts";
-import { currenciesOfSymbol, symbolOf } from "../../server/domain/decimal-text.ts";
+import { machineFor, symbolOf } from "../../server/domain/decimal-text.ts";
 import type { InvoiceRecord, LineItem } from "../../server/domain/invoice.ts";
 import type { PostalAddress } from "../../server/domain/profile.ts";
 import { standardVatRate } from "../../server/domain/vat-rates.ts";
@@ -50,19 +56,22 @@ function party(name: string, ...parts: Array<string | null>): string {
   return [part(name), ...parts.map((each) => (each ? part(each) : ""))].filter(Boolean).join(" | ");
 }
 
-function price(minor: number, currency: string): string {
-  const amount = machineAmount(minor, currency);
+function price(minor: number, { currency, locale }: InvoiceRecord): string {
+  const amount = machineFor(machineAmount(minor, currency), locale);
   const sign = amount.startsWith("-") ? "-" : "";
   return `${sign}${symbolOf(currency)}${amount.slice(sign.length)}`;
 }
 
-function itemLine(item: LineItem, currency: string): string {
+/** A quantity or percent as the invoice's LOCALE line makes the reader read it. */
+const decimal = (value: number, record: InvoiceRecord): string => machineFor(machineNumber(value), record.locale);
+
+function itemLine(item: LineItem, record: InvoiceRecord): string {
   const description = oneLine(item.description);
   // "Box 2 x" for one would read as two boxes, and a pipe as a pipe item: those keep their "1 x".
   const plain = item.quantity === 1 && !/[xX×*]$/.test(description) && !description.includes("|");
-  const rate = item.tax_rate === null ? "" : ` ${machineNumber(item.tax_rate)}%`;
+  const rate = item.tax_rate === null ? "" : ` ${decimal(item.tax_rate, record)}%`;
   // One space is indentation enough, and a token cheaper per line than two (o200k_base).
-  return ` ${description} ${plain ? "" : `${machineNumber(item.quantity)} x `}${price(item.rate, currency)}${rate}`;
+  return ` ${description} ${plain ? "" : `${decimal(item.quantity, record)} x `}${price(item.rate, record)}${rate}`;
 }
 
 /** "DUE Net 30" when the terms say how the due date follows from the issue date; else the date and TERMS. */
@@ -77,7 +86,7 @@ function dueLines(record: InvoiceRecord): string[] {
 function taxLine(record: InvoiceRecord): string | null {
   if (record.tax_rate === null) return null;
   const country = record.from_address?.country;
-  return country && standardVatRate(country) === record.tax_rate ? `TAX ${country}` : `TAX ${machineNumber(record.tax_rate)}`;
+  return country && standardVatRate(country) === record.tax_rate ? `TAX ${country}` : `TAX ${decimal(record.tax_rate, record)}`;
 }
 
 /** The number as INVOICE's value: the reader strips one leading "#" (INVOICE #2026-001), so one is added back. */
@@ -87,8 +96,6 @@ function numberText(number: string | null): string {
 }
 
 export function toDsl(record: InvoiceRecord): string {
-  // The reader takes the currency from a symbol that names only it (€, £, CHF), so CURRENCY is left out.
-  const inferable = record.items.length > 0 && currenciesOfSymbol(symbolOf(record.currency)).length === 1;
   const notes = record.notes === null ? [] : record.notes.split(/\r\n|\r|\n/).map((line) => keyword("NOTE", oneLine(line)));
   const lines = [
     keyword("INVOICE", numberText(record.number)),
@@ -96,10 +103,11 @@ export function toDsl(record: InvoiceRecord): string {
     `TO ${party(record.bill_to_name, record.bill_to_email, addressText(record.bill_to_address))}`,
     `DATE ${record.issue_date}`,
     ...dueLines(record),
-    inferable ? null : `CURRENCY ${record.currency}`,
+    `CURRENCY ${record.currency}`,
+    `LOCALE ${record.locale}`,
     taxLine(record),
     "ITEMS",
-    ...record.items.map((item) => itemLine(item, record.currency)),
+    ...record.items.map((item) => itemLine(item, record)),
     ...notes,
   ];
   return `${lines.filter((line) => line !== null).join("\n")}\n`;

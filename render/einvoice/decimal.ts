@@ -24,6 +24,8 @@ export type AmountScale = {
   toWork(minor: number): bigint;
   /** Working units → an EN 16931 amount string with exactly two decimals. */
   amount(work: bigint): string;
+  /** Working units → the currency's minor units (a reader's view of a written amount). */
+  toMinor(work: bigint): number;
   /** A unit price (BT-146) in minor units, exact, with at least two decimals. */
   price(minor: number): string;
 };
@@ -36,6 +38,7 @@ export function amountScale(currency: string): AmountScale {
     decimals,
     toWork: (value) => divideRounded(BigInt(value), divisor),
     amount: (work) => formatDecimal(work, decimals, AMOUNT_DECIMALS),
+    toMinor: (work) => Number(work * divisor),
     price: (value) => formatDecimal(BigInt(value), minor, AMOUNT_DECIMALS),
   };
 }

@@ -4,7 +4,7 @@
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
 import { lineTax, percentOf, type TaxCategory } from "../../server/domain/money.ts";
 import { formatScaled } from "../decimal.ts";
-import type { AmountScale } from "./decimal.ts";
+import { amountScale, type AmountScale } from "./decimal.ts";
 import type { En16931Line, En16931Totals, En16931VatGroup } from "./model.ts";
 import { EXEMPT_CATEGORIES, present, termError } from "./requirements.ts";
 
@@ -33,39 +33,60 @@ function groupOf(group: Group, tax: bigint, scale: AmountScale): En16931VatGroup
 
 export type Vat = { lines: En16931Line[]; groups: En16931VatGroup[]; totals: En16931Totals };
 
+type Taxed = { groups: Group[]; taxes: bigint[]; lineTotal: bigint; vatTotal: bigint };
+
+/** The record's VAT groups in working units, in the record's order (by category, then rate), each group's VAT and the sums. */
+function taxedGroups(invoice: InvoiceRecord, scale: AmountScale): Taxed {
+  const byKey = new Map<string, Group>();
+  for (const item of invoice.items) {
+    const { rate, category } = lineTax(item, invoice.tax_rate);
+    const key = `${category}|${rate}`;
+    const group = byKey.get(key) ?? { category, rate, taxable: 0n, reasons: new Set<string>() };
+    group.taxable += scale.toWork(item.amount);
+    const reason = present(item.tax_exemption_reason) ?? present(invoice.tax_exemption_reason);
+    // Only exempt categories state a reason; S, Z, L and M must not (BR-S-10, BR-Z-10, …).
+    if (reason && EXEMPT_CATEGORIES.has(category)) group.reasons.add(reason);
+    byKey.set(key, group);
+  }
+  const groups = [...byKey.values()].sort((a, b) => (a.category === b.category ? a.rate - b.rate : a.category < b.category ? -1 : 1));
+  const taxes = groups.map((group) => BigInt(percentOf(Number(group.taxable), group.rate)));
+  const lineTotal = groups.reduce((sum, group) => sum + group.taxable, 0n);
+  const vatTotal = taxes.reduce((sum, tax) => sum + tax, 0n);
+  return { groups, taxes, lineTotal, vatTotal };
+}
+
+/**
+ * The totals an e-invoice of the record states (BT-109, BT-110, BT-112) in the currency's minor
+ * units: the record's own, except in a currency with more than two decimals, where they are summed
+ * from line nets rounded to two (BR-DEC-23, BR-CO-10) and so may differ from it by a few units.
+ */
+export function statedTotalsOf(invoice: InvoiceRecord): { subtotal: number; tax: number; total: number } {
+  const scale = amountScale(invoice.currency);
+  const { lineTotal, vatTotal } = taxedGroups(invoice, scale);
+  const minor = scale.toMinor;
+  return { subtotal: minor(lineTotal), tax: minor(vatTotal), total: minor(lineTotal + vatTotal) };
+}
+
 export function vatOf(invoice: InvoiceRecord, scale: AmountScale): Vat {
-  const groups = new Map<string, Group>();
   const lines = invoice.items.map((item, index): En16931Line => {
     const itemName = present(item.description);
     if (!itemName) throw termError("BT-153", "item name", `items.${index}.description`, "required");
     const { rate, category } = lineTax(item, invoice.tax_rate);
-    const net = scale.toWork(item.amount);
-    const key = `${category}|${rate}`;
-    const group = groups.get(key) ?? { category, rate, taxable: 0n, reasons: new Set<string>() };
-    group.taxable += net;
-    const reason = present(item.tax_exemption_reason) ?? present(invoice.tax_exemption_reason);
-    // Only exempt categories state a reason; S, Z, L and M must not (BR-S-10, BR-Z-10, …).
-    if (reason && EXEMPT_CATEGORIES.has(category)) group.reasons.add(reason);
-    groups.set(key, group);
     // A price is never negative (BR-27): a credit line carries its sign on the quantity, same net.
     const sign = item.rate < 0 ? -1 : 1;
     return {
       id: String(index + 1),
       quantity: formatScaled(sign * item.quantity),
       unitCode: item.unit,
-      netAmount: scale.amount(net),
+      netAmount: scale.amount(scale.toWork(item.amount)),
       netPrice: scale.price(sign * item.rate),
       categoryCode: category,
       rate: rateText(category, rate),
       itemName,
     };
   });
-  // The record's order: by category, then rate.
-  const sorted = [...groups.values()].sort((a, b) => (a.category === b.category ? a.rate - b.rate : a.category < b.category ? -1 : 1));
-  const taxes = sorted.map((group) => BigInt(percentOf(Number(group.taxable), group.rate)));
-  const breakdown = sorted.map((group, index) => groupOf(group, taxes[index] ?? 0n, scale));
-  const lineTotal = sorted.reduce((sum, group) => sum + group.taxable, 0n);
-  const vatTotal = taxes.reduce((sum, tax) => sum + tax, 0n);
+  const { groups, taxes, lineTotal, vatTotal } = taxedGroups(invoice, scale);
+  const breakdown = groups.map((group, index) => groupOf(group, taxes[index] ?? 0n, scale));
   const paid = scale.toWork(invoice.amount_paid);
   return {
     lines,

@@ -161,7 +161,10 @@ function makeCase(index: number): Case {
   const profile = { ...emptyProfile(), legal_name: language.seller.name, currency, locale: "en" };
   const record = newInvoice({ id: `inv_bench${index}`, input: create as InvoiceFieldsInput, profile, resolved: {}, now: new Date("2026-11-01T09:00:00Z") });
   const finalize = index % 3 === 0;
-  return { items: count, finalize, create, dsl: `${toDsl(record)}${finalize ? "FINALIZE\n" : ""}` };
+  // The JSON states no locale, so neither does the agent's DSL: the export's LOCALE line (written
+  // always, so that an export reads back on any account) is left out. CURRENCY is on both sides.
+  const dsl = toDsl(record).replace(/^LOCALE .*\n/m, "");
+  return { items: count, finalize, create, dsl: `${dsl}${finalize ? "FINALIZE\n" : ""}` };
 }
 
 function median(values: readonly number[]): number {

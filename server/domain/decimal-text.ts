@@ -171,6 +171,14 @@ function machinePoint(locale: string | undefined): MarkMeaning {
   return locale && decimalSeparatorOf(locale) === "," ? "ambiguous" : "decimal";
 }
 
+/**
+ * A machine decimal ("1.250", "KWD1.250") as `locale` reads it back: where "." may group (de-DE),
+ * three fraction digits are ambiguous (rule 4), so they take a fourth, zero digit ("1.2500").
+ */
+export function machineFor(text: string, locale: string | undefined): string {
+  return machinePoint(locale) === "ambiguous" && /\.\d{3}$/.test(text) ? `${text}0` : text;
+}
+
 /** Extra fraction digits beyond `limit` that are not all zeros. */
 function tooPrecise(fraction: string, limit: number): boolean {
   return /[^0]/.test(fraction.slice(limit));

@@ -9,6 +9,9 @@ import { findClient, findClientByEmailOrName } from "../../db/queries/clients.ts
 import { findImportedRecords, type ImportRecordKind } from "../../db/queries/imports.ts";
 import { findInvoiceByNumber, ownedInvoiceIds } from "../../db/queries/invoices.ts";
 import { findProduct, findProductBySkuOrName } from "../../db/queries/products.ts";
+import { AMOUNT_DECIMALS } from "../../render/einvoice/decimal.ts";
+import { statedTotalsOf } from "../../render/einvoice/vat.ts";
+import { minorUnits } from "../domain/currencies.ts";
 import { EINVOICE_FORMATS } from "../domain/formats.ts";
 import { fingerprint } from "../domain/canonical.ts";
 import { newClient, newProduct, type ClientInput, type ClientRecord, type ProductRecord, type ProductInput } from "../domain/entities.ts";
@@ -168,12 +171,16 @@ function buyerOf(fields: InvoiceFieldsInput): ClientInput {
 
 function totalsProblems(place: Place, record: InvoiceRecord, stated: StatedTotals | undefined, format: ImportFormat | undefined): ImportProblem[] {
   if (!stated) return [];
+  const einvoice = format !== undefined && (EINVOICE_FORMATS as ReadonlySet<string>).has(format);
+  // An e-invoice writes amounts with two decimals (BR-DEC): in KWD or another currency with three,
+  // its totals are sums of rounded line nets, what the record's own export states, not its exact ones.
+  const expected = einvoice && minorUnits(record.currency) > AMOUNT_DECIMALS ? statedTotalsOf(record) : record;
   const problems: ImportProblem[] = [];
   for (const name of ["subtotal", "tax", "total"] as const) {
     const given = stated[name];
-    if (given === undefined || given === record[name]) continue;
-    const where = format && (EINVOICE_FORMATS as ReadonlySet<string>).has(format) ? { term: TOTAL_TERMS[name] } : { column: name };
-    problems.push({ ...place, ...where, value: String(given), issue: `the file states ${name} ${given} (minor units) but its lines give ${record[name]}; nothing is recomputed` });
+    if (given === undefined || given === expected[name]) continue;
+    const where = einvoice ? { term: TOTAL_TERMS[name] } : { column: name };
+    problems.push({ ...place, ...where, value: String(given), issue: `the file states ${name} ${given} (minor units) but its lines give ${expected[name]}; nothing is recomputed` });
   }
   return problems;
 }

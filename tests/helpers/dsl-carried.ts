@@ -1,6 +1,6 @@
 // What the Invoice DSL carries of a record (render/codecs/dsl.ts lists it), normalized the way the
 // DSL writes it: blanks collapsed, "|" as "/" in a party's parts, an address as one line with its
-// country. Shared by the DSL's round trips: the codec's (parseDsl) and the import's (readDsl).
+// country; the currency and locale always. Shared by the DSL's round trips: the codec's (parseDsl) and the import's (readDsl).
 import type { DslAddress, DslInvoice } from "../../render/codecs/dsl-parse.ts";
 import { addressLines } from "../../render/address.ts";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
@@ -36,6 +36,7 @@ export function carried(record: InvoiceRecord): DslInvoice {
     bill_to_name: part(record.bill_to_name),
     issue_date: record.issue_date,
     currency: record.currency,
+    locale: record.locale,
     items: record.items.map((item) => ({
       description: oneLine(item.description),
       quantity: item.quantity,

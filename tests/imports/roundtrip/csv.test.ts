@@ -1,5 +1,6 @@
 // readCsv(toCsv(record)) gives back every field the CSV export carries, for the codec fixtures and
-// for generated invoices (fast-check, fixed seed).
+// for generated invoices (fast-check, fixed seed). What is carried is csvCarried's
+// (tests/helpers/export-carried.ts).
 // Carried: number (absent for a draft), type, status, issue_date, due_date, currency, from_name,
 // bill_to_name, bill_to_tax_id; per line description, quantity, unit, unit price (rate), the VAT
 // category and rate the line is taxed at (lineTax: its own, else the invoice's); the stated
@@ -12,38 +13,17 @@ import fc from "fast-check";
 import { toCsv } from "../../../render/codecs/csv.ts";
 import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
-import { lineTax } from "../../../server/domain/money.ts";
 import { readCsv } from "../../../server/imports/formats/csv.ts";
 import { ALL } from "../../../scripts/samples/invoices.ts";
+import { csvCarried } from "../../helpers/export-carried.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
-
-/** What the CSV export carries of a record, in the reader's draft shape. */
-function carried(record: InvoiceRecord): Record<string, unknown> {
-  const fields: Record<string, unknown> = {
-    type: record.type,
-    ...(record.number === null ? {} : { number: record.number }),
-    issue_date: record.issue_date,
-    ...(record.due_date === null ? {} : { due_date: record.due_date }),
-    currency: record.currency,
-    from_name: record.from_name,
-    bill_to_name: record.bill_to_name,
-    ...(record.bill_to_tax_id === null ? {} : { bill_to_tax_id: record.bill_to_tax_id }),
-  };
-  if (record.items.length > 0) {
-    fields.items = record.items.map((item) => {
-      const tax = lineTax(item, record.tax_rate);
-      return { description: item.description, quantity: item.quantity, unit: item.unit, rate: item.rate, tax_rate: tax.rate, tax_category: tax.category };
-    });
-  }
-  return fields;
-}
 
 async function roundTrip(record: InvoiceRecord): Promise<void> {
   const result = await readCsv(new TextEncoder().encode(toCsv(record)), { currency: "EUR", today: "2026-11-01", recordKeys: RECORD_KEYS });
   expect(result.problems).toEqual([]);
   expect(result.invoices).toHaveLength(1);
   const [draft] = result.invoices;
-  expect(draft?.fields).toEqual(carried(record));
+  expect(draft?.fields).toEqual(csvCarried(record));
   expect(draft?.status).toBe(record.status);
   expect(draft?.totals).toEqual({ subtotal: record.subtotal, tax: record.tax, total: record.total, amount_paid: record.amount_paid, amount_due: record.amount_due });
 }

@@ -1,6 +1,6 @@
 // read(export(record)) for the e-invoice formats: UBL, CII, XRechnung (UBL and CII syntax) and
 // Factur-X give back every field the format carries, for the fixtures every format renders and for
-// generated invoices (fixed seed).
+// generated invoices (fixed seed). What is carried is einvoiceCarried's (tests/helpers/export-carried.ts).
 //
 // Carried: type (invoice or credit note), number, issue, due and delivery dates, currency, buyer
 // reference, payment terms, notes, the preceding invoice of a credit note, seller and buyer (name,
@@ -16,7 +16,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { toCii } from "../../../render/einvoice/cii.ts";
 import { toEn16931 } from "../../../render/einvoice/model.ts";
-import { EXEMPT_CATEGORIES, present } from "../../../render/einvoice/requirements.ts";
+import { present } from "../../../render/einvoice/requirements.ts";
 import { assertBusinessRules } from "../../../render/einvoice/rules/index.ts";
 import { toUbl } from "../../../render/einvoice/ubl.ts";
 import { toXRechnung } from "../../../render/einvoice/xrechnung.ts";
@@ -25,13 +25,13 @@ import { builtInTemplate } from "../../../render/templates/template.ts";
 import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import { minorUnits } from "../../../server/domain/currencies.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
-import { lineTax } from "../../../server/domain/money.ts";
-import type { PostalAddress, StoredProfile } from "../../../server/domain/profile.ts";
+import type { PostalAddress } from "../../../server/domain/profile.ts";
 import { readCii } from "../../../server/imports/formats/cii.ts";
 import { readFacturX } from "../../../server/imports/formats/facturx.ts";
 import { readUbl } from "../../../server/imports/formats/ubl.ts";
 import { readXRechnung } from "../../../server/imports/formats/xrechnung.ts";
 import type { FormatReader, InvoiceDraft, StatedTotals } from "../../../server/imports/model.ts";
+import { einvoiceCarried } from "../../helpers/export-carried.ts";
 import { invoice } from "../../helpers/invoice-arbitrary.ts";
 import { ALL } from "../../../scripts/samples/invoices.ts";
 import { CASES, SELLER } from "../../render/einvoice/fixtures.ts";
@@ -63,73 +63,6 @@ function written(format: Format, record: InvoiceRecord): string | null {
   }
 }
 
-/** Text as the file gives it back: present() (trimmed, no control codes) and line ends as XML reads them (CR LF and CR become LF). */
-function text(value: string | null | undefined): string | null {
-  return present(value)?.replace(/\r\n?/g, "\n") ?? null;
-}
-
-function address(value: PostalAddress | null): Record<string, string | null> | null {
-  if (!value) return null;
-  return { line1: text(value.line1), line2: text(value.line2), city: text(value.city), postal_code: text(value.postal_code), region: text(value.region), country: text(value.country) };
-}
-
-/** Each line's exemption reason as its VAT group states it: the group's distinct reasons joined. */
-function groupReasons(record: InvoiceRecord): Map<string, string> {
-  const reasons = new Map<string, Set<string>>();
-  for (const item of record.items) {
-    const { rate, category } = lineTax(item, record.tax_rate);
-    const reason = text(item.tax_exemption_reason) ?? text(record.tax_exemption_reason);
-    if (!reason || !EXEMPT_CATEGORIES.has(category)) continue;
-    const key = `${category}|${rate}`;
-    reasons.set(key, (reasons.get(key) ?? new Set()).add(reason));
-  }
-  return new Map([...reasons].map(([key, set]) => {
-    const joined = [...set].join("; ");
-    return [key, /^vatex-[a-z0-9-]+$/i.test(joined) ? joined.toUpperCase() : joined];
-  }));
-}
-
-/** What the e-invoice carries of a record (seller falling back to `profile`), as a draft's fields. */
-function carried(record: InvoiceRecord, profile: StoredProfile): Record<string, unknown> {
-  const reasons = groupReasons(record);
-  const fields: Record<string, unknown> = {
-    type: record.type,
-    number: text(record.number),
-    from_name: text(record.from_name) ?? text(profile.legal_name),
-    from_email: text(record.from_email) ?? text(profile.contact.email),
-    from_address: address(record.from_address ?? profile.address),
-    from_tax_id: text(record.from_tax_id) ?? text(profile.tax_id),
-    bill_to_name: text(record.bill_to_name),
-    bill_to_email: text(record.bill_to_email),
-    bill_to_address: address(record.bill_to_address),
-    bill_to_tax_id: text(record.bill_to_tax_id),
-    buyer_reference: text(record.buyer_reference),
-    currency: record.currency,
-    issue_date: record.issue_date,
-    due_date: record.due_date,
-    delivery_date: record.delivery_date,
-    payment_terms: text(record.payment_terms),
-    payment: record.payment && { means: record.payment.means, reference: text(record.payment.reference), iban: text(record.payment.iban), bic: text(record.payment.bic) },
-    notes: text(record.notes),
-    items: record.items.map((item) => {
-      const { rate, category } = lineTax(item, record.tax_rate);
-      const reason = reasons.get(`${category}|${rate}`);
-      const sign = item.rate < 0 ? -1 : 1;
-      return {
-        description: text(item.description),
-        quantity: sign * item.quantity || 0,
-        unit: item.unit,
-        rate: Math.abs(item.rate),
-        tax_rate: rate,
-        tax_category: category,
-        ...(reason ? { tax_exemption_reason: reason } : {}),
-      };
-    }),
-  };
-  if (record.preceding_invoice) fields.preceding_invoice = { number: text(record.preceding_invoice.number), issue_date: record.preceding_invoice.issue_date };
-  return fields;
-}
-
 /** The totals the file states: exact up to two decimals; BT-113 written only when something was paid. */
 function statedTotals(record: InvoiceRecord): StatedTotals | null {
   if (minorUnits(record.currency) > 2) return null;
@@ -139,7 +72,7 @@ function statedTotals(record: InvoiceRecord): StatedTotals | null {
 }
 
 function expectCarried(draft: InvoiceDraft | undefined, record: InvoiceRecord, file: string): void {
-  const expected = carried(record, SELLER);
+  const expected = einvoiceCarried(record, SELLER);
   for (const [field, value] of Object.entries(expected)) {
     expect({ field, value: draft?.fields[field], file }).toEqual({ field, value, file });
   }

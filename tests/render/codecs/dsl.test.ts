@@ -6,7 +6,7 @@ import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
 
 describe("DSL text", () => {
-  test("EUR de-DE: € names the currency, TAX the seller's country whose standard rate the invoice uses", () => {
+  test("EUR de-DE: CURRENCY and LOCALE always, TAX the seller's country whose standard rate the invoice uses", () => {
     expect(toDsl(GERMAN)).toBe(
       [
         "INVOICE RE-2026-0042",
@@ -15,6 +15,8 @@ describe("DSL text", () => {
         "DATE 2026-11-01",
         "DUE 2026-12-01",
         "TERMS Zahlbar innerhalb von 30 Tagen ohne Abzug",
+        "CURRENCY EUR",
+        "LOCALE de-DE",
         "TAX DE",
         "ITEMS",
         " Beratung 10 x €120.00",
@@ -26,9 +28,18 @@ describe("DSL text", () => {
     );
   });
 
-  test("JPY prices have no decimals, KWD three; ¥ names two currencies so JPY keeps its CURRENCY line, a code needs none", () => {
-    expect(toDsl(JAPANESE)).toContain("CURRENCY JPY\nITEMS\n コンサルティング 3 x ¥150000 10%\n お弁当 12 x ¥980 8%\n");
-    expect(toDsl(KUWAITI)).toContain("DATE 2026-11-01\nITEMS\n Support plan KWD1.250\n Spare part 4 x KWD3.005\n");
+  test("JPY prices have no decimals, KWD three", () => {
+    expect(toDsl(JAPANESE)).toContain("CURRENCY JPY\nLOCALE ja-JP\nITEMS\n コンサルティング 3 x ¥150000 10%\n お弁当 12 x ¥980 8%\n");
+    expect(toDsl(KUWAITI)).toContain("DATE 2026-11-01\nCURRENCY KWD\nLOCALE en\nITEMS\n Support plan KWD1.250\n Spare part 4 x KWD3.005\n");
+  });
+
+  test("where the locale groups with \".\", three fraction digits take a fourth so LOCALE does not make them a thousand", () => {
+    const [first] = GERMAN.items;
+    if (!first) throw new Error("GERMAN has items");
+    const text = toDsl({ ...GERMAN, tax_rate: 7.125, items: [{ ...first, quantity: 1.125, tax_rate: 2.5 }] });
+    expect(text).toContain("\nTAX 7.1250\n");
+    expect(text).toContain("\n Beratung 1.1250 x €120.00 2.5%\n");
+    expect(toDsl({ ...KUWAITI, locale: "de-DE" })).toContain("\n Support plan KWD1.2500\n Spare part 4 x KWD3.0050\n");
   });
 
   test("lines without a value are left out: no DUE without a due date, no TAX without a tax rate", () => {
@@ -46,6 +57,7 @@ describe("DSL text", () => {
         'TO =HYPERLINK("http://evil.example") | a_b@example.com',
         "DATE 2026-11-01",
         "CURRENCY USD",
+        "LOCALE en-US",
         "TAX 8.875",
         "ITEMS",
         ' Widget | "Pro", size 2*3 _x_ 2 x $19.99',
@@ -70,7 +82,7 @@ describe("DSL text", () => {
   });
 
   test("terms that count the due date from the issue date are the DUE line; others keep the date and TERMS", () => {
-    expect(toDsl({ ...GERMAN, payment_terms: "Net 30", due_date: "2026-12-01" })).toContain("\nDATE 2026-11-01\nDUE Net 30\nTAX DE\n");
+    expect(toDsl({ ...GERMAN, payment_terms: "Net 30", due_date: "2026-12-01" })).toContain("\nDATE 2026-11-01\nDUE Net 30\nCURRENCY EUR\n");
     expect(toDsl({ ...GERMAN, payment_terms: "Net 30", due_date: "2026-12-02" })).toContain("\nDUE 2026-12-02\nTERMS Net 30\n");
     expect(toDsl({ ...GERMAN, payment_terms: "on receipt", due_date: "2026-11-01" })).toContain("\nDUE on receipt\n");
     expect(toDsl({ ...GERMAN, payment_terms: "Net 30", due_date: null })).toContain("\nTERMS Net 30\n");
