@@ -1,9 +1,13 @@
-// Runs every `sh` example of docs/api-guide.md, in order, in one bash session against a fresh server.
+// Runs every `sh` example of docs/api-guide.md, in order, in one bash session against a fresh server,
+// with a new account's key: nothing in its profile but what the guide itself sets. The guide's other
+// examples run in examples.test.ts.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { api } from "../helpers/http.ts";
+import { fencedBlocks } from "../helpers/markdown.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
 
 const tools = ["bash", "curl", "jq"].filter((tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0);
@@ -20,7 +24,9 @@ afterAll(() => server.close());
 
 test.skipIf(tools.length > 0)("the API guide's examples run and print what the guide says", async () => {
   const guide = readFileSync(join(import.meta.dir, "../../docs/api-guide.md"), "utf8");
-  const blocks = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]);
+  const blocks = fencedBlocks(guide, { language: "sh" }).map((block) => block.code);
+  const profile = (await api(server.url, owner.key).get("/api/account")).body;
+  expect({ legal_name: profile.legal_name, currency: profile.currency, locale: profile.locale }).toEqual({ legal_name: null, currency: null, locale: null });
   expect(blocks.length).toBeGreaterThan(8);
   // curl -s is silent on failure: the trap names the command that stopped the script.
   const script = `set -euo pipefail\ntrap 'echo "stopped at: $BASH_COMMAND" >&2' ERR\n${blocks.join("\n")}`;
@@ -58,6 +64,18 @@ test.skipIf(tools.length > 0)("the API guide's examples run and print what the g
     '{"number":"INV-2026-0001","status":"paid"}',
     '{"layout":"A","dry_run":true,"linked":true,"total":153451,"due":"2026-12-21"}',
     '{"number":"INV-2026-0002","locked":true,"total":153451}',
+    "INVOICE INV-2026-0002",
+    "FROM Acme GmbH | Hauptstr. 1, 10115 Berlin, DE | billing@acme.example",
+    "TO Globex Corporation | ap@globex.example | 1 Main St, Springfield",
+    "DATE 2026-11-21",
+    "DUE Net 30",
+    "CURRENCY EUR",
+    "LOCALE de-DE",
+    "TAX DE",
+    "ITEMS",
+    " Consulting 10 x €120.00",
+    " Travel €89.50",
+    '{"number":"INV-2026-0002","currency":"EUR","locale":"de-DE","total":153451}',
     '[{"line":2,"column":6,"text":"2026-13-01"},{"line":4,"column":14,"text":"ten"}]',
     "Invoice INV-2026-0001 from Acme GmbH to Globex Corporation for “Consulting” and 1 more item. The total is €1,481.50 including €231.50 VAT. It has been paid in full. No further action is needed.",
     "2 invoices to Globex Corporation (1 draft and 1 paid). Nothing is outstanding.",
@@ -84,6 +102,11 @@ test.skipIf(tools.length > 0)("the API guide's examples run and print what the g
     '{"status":"completed","invoices":[{"number":"OLD-1","total":47600},{"number":"OLD-2","total":28560}]}',
     '{"same_import":true,"status":"completed"}',
     '{"status":"completed","created":2}',
+    '{"format":"csv","encoding":["text"],"invoices":["unchanged","unchanged"]}',
+    '{"code":"VALIDATION_ERROR","field":"content"}',
+    '{"name":"invoices.create","output":"object","actions":1}',
+    '{"type":"function","name":"entities_mutate","strict":true}',
+    "20",
     '{"tools":20,"mcp":"/api/mcp"}',
     "# Invoicing service",
     '{"resource":"/api/mcp","bearer":["header"]}',

@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePorts, sqldAvailable } from "../../scripts/sqld.ts";
 import { api } from "../helpers/http.ts";
+import { fencedBlocks } from "../helpers/markdown.ts";
 import { startS3, type S3Server } from "../helpers/s3.ts";
 
 const ROOT = join(import.meta.dir, "../..");
-const section = readFileSync(join(ROOT, "README.md"), "utf8").split("## Scaling out")[1]?.split("\n## ")[0] ?? "";
-const recipe = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+const recipe = fencedBlocks(readFileSync(join(ROOT, "README.md"), "utf8"), { language: "sh", section: "Scaling out" })[0]?.code ?? "";
 
 /** The recipe with each `NAME=value` / `export NAME=value` line whose name is in `values` given that value instead. */
 function withValues(script: string, values: Record<string, string>): string {
