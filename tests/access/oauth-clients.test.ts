@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { auth, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client, OAuth2RequestError } from "arctic";
 import type { AppRouter } from "../../routers/index.ts";
@@ -15,7 +15,7 @@ import { SCOPES } from "../../server/domain/scopes.ts";
 import { operation } from "../helpers/factories.ts";
 import { api } from "../helpers/http.ts";
 import { invoiceSteps, type Invoice } from "../helpers/invoices.ts";
-import { answerConsent, connectAgent, MANY_AGENTS, REDIRECT_URI, registerClient } from "../helpers/oauth.ts";
+import { answerConsent, connectAgent, MANY_AGENTS, REDIRECT_URI, registerClient, SessionDrivenProvider } from "../helpers/oauth.ts";
 import { signedIn, type SignedIn } from "../helpers/people.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
 
@@ -72,50 +72,6 @@ describe("arctic's generic OAuth2Client", () => {
     expect((await api(server.url, refreshed.accessToken()).get("/api/invoices")).status).toBe(401);
   });
 });
-
-/** An OAuthClientProvider kept in memory; its "browser" is the signed-in person answering the consent. */
-class SessionDrivenProvider implements OAuthClientProvider {
-  private information: OAuthClientInformationMixed | undefined;
-  private saved: OAuthTokens | undefined;
-  private verifier = "";
-  /** The code the last consent sent back to our redirect URI. */
-  code: string | null = null;
-
-  constructor(private readonly answer: (url: URL) => Promise<URL>) {}
-
-  get redirectUrl(): string {
-    return REDIRECT_URI;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "MCP SDK agent", redirect_uris: [REDIRECT_URI], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
-  }
-  state(): string {
-    return "mcp-state";
-  }
-  clientInformation(): OAuthClientInformationMixed | undefined {
-    return this.information;
-  }
-  saveClientInformation(information: OAuthClientInformationMixed): void {
-    this.information = information;
-  }
-  tokens(): OAuthTokens | undefined {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens): void {
-    this.saved = tokens;
-  }
-  async redirectToAuthorization(url: URL): Promise<void> {
-    const back = await this.answer(url);
-    expect(back.searchParams.get("state")).toBe("mcp-state");
-    this.code = back.searchParams.get("code");
-  }
-  saveCodeVerifier(verifier: string): void {
-    this.verifier = verifier;
-  }
-  codeVerifier(): string {
-    return this.verifier;
-  }
-}
 
 async function connectMcp(provider: OAuthClientProvider): Promise<Client> {
   const client = new Client({ name: "oauth-test", version: "1.0.0" });

@@ -1,6 +1,9 @@
-// OAuth in tests: registering an agent, PKCE pairs, and a signed-in person answering the consent page
-// the way a browser would (GET the page with the session cookie, POST its form from our origin).
+// OAuth in tests: registering an agent, PKCE pairs, a signed-in person answering the consent page
+// the way a browser would (GET the page with the session cookie, POST its form from our origin), and
+// the MCP SDK's client provider whose "browser" is whatever answers the consent: that helper or Chromium.
 import { expect } from "bun:test";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { TestServer } from "./server.ts";
 
 export type RegisteredClient = { client_id: string; client_secret?: string; redirect_uris: string[]; [field: string]: unknown };
@@ -95,4 +98,54 @@ export async function connectAgent(
   const reply = await tokenRequest(server, { grant_type: "authorization_code", client_id: client.client_id, code: code as string, code_verifier: verifier, redirect_uri: REDIRECT_URI });
   expect(reply.status).toBe(200);
   return { client, tokens: reply.body };
+}
+
+/**
+ * An MCP SDK OAuthClientProvider kept in memory. `answer` is its "browser": it is sent to the
+ * authorization URL and returns where the consent sent it back (our redirect URI with a code or an error).
+ */
+export class SessionDrivenProvider implements OAuthClientProvider {
+  private information: OAuthClientInformationMixed | undefined;
+  private saved: OAuthTokens | undefined;
+  private verifier = "";
+  /** Where the last consent sent the browser back to. */
+  landed: URL | null = null;
+  /** The code the last consent sent back to our redirect URI. */
+  code: string | null = null;
+
+  constructor(private readonly answer: (url: URL) => Promise<URL>) {}
+
+  get redirectUrl(): string {
+    return REDIRECT_URI;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return { client_name: "MCP SDK agent", redirect_uris: [REDIRECT_URI], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+  }
+  state(): string {
+    return "mcp-state";
+  }
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    return this.information;
+  }
+  saveClientInformation(information: OAuthClientInformationMixed): void {
+    this.information = information;
+  }
+  tokens(): OAuthTokens | undefined {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens): void {
+    this.saved = tokens;
+  }
+  async redirectToAuthorization(url: URL): Promise<void> {
+    const back = await this.answer(url);
+    expect(back.searchParams.get("state")).toBe("mcp-state");
+    this.landed = back;
+    this.code = back.searchParams.get("code");
+  }
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+  codeVerifier(): string {
+    return this.verifier;
+  }
 }
