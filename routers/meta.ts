@@ -5,6 +5,12 @@ import type { Principal } from "../server/domain/access.ts";
 import type { PaidOperation } from "../server/domain/prices.ts";
 import type { Scope } from "../server/domain/scopes.ts";
 
+/**
+ * Meta key of a schema that is another tool's whole input (the inline invoice is invoices.create's
+ * fields): tools/list names that tool instead of repeating its schema (server/http/tool-schemas.ts).
+ */
+export const SAME_AS_TOOL = "x-same-as-tool";
+
 export type ToolHints = { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
 
 /** Exposes a procedure as (part of) a JSON-RPC/MCP tool; aggregate tools dispatch on `action`. */
@@ -70,11 +76,13 @@ export type Meta = OpenApiMeta & {
   price?: { operation: PaidOperation; when?: string };
   /**
    * REST also takes the body as raw bytes of these media types (an image, a PDF), up to `maxBytes`,
-   * into `field` as base64 with `content_type` beside it; the rest of the input from the query string.
+   * into `field` as base64 with `encoding: "base64"` and `content_type` beside it; the rest of the
+   * input from the query string.
    */
   binaryBody?: { field: string; types: readonly string[]; maxBytes: number };
   /**
-   * REST also takes a multipart/form-data upload: one file part fills `file` (base64) and `name`;
+   * REST also takes a multipart/form-data upload: one file part fills `file` (base64, with
+   * `encoding: "base64"`) and `name`;
    * several fill `many` as a list of {content, file_name}. Needs binaryBody's limit, for all parts.
    */
   multipartBody?: { file: string; name: string; many?: string };

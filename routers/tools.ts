@@ -17,7 +17,7 @@ export const INVOICES_MUTATE_TOOL: ToolFamily = {
   name: "invoices.mutate",
   title: "Change invoices",
   description:
-    "Update fields, move the status, record a payment, delete a draft, or create (share) or revoke (unshare) its public link. Revisioned (all but share and unshare): send base_revision (the revision you read) and a new operation_id (UUID).",
+    "Update fields, move the status, record a payment, delete a draft, share or unshare its public link. All but share and unshare are revisioned: base_revision (the revision you read) and a new operation_id (UUID).",
   auth: "key",
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
 };
@@ -34,7 +34,7 @@ export const INVOICES_EXPORT_TOOL: ToolFamily = {
   name: "invoices.export",
   title: "Export invoice",
   description:
-    "Export to pdf, png, svg, html, json, csv, xlsx, docx, md, dsl, ubl, cii, facturx (ZUGFeRD) or xrechnung (syntax ubl|cii). Give id (a stored invoice, needs a key) or invoice (inline fields, no key needed); formats (a list) makes several at once; action bulk puts many stored invoices (ids, or the list's filters) into one ZIP. Small text files come back inline, others as a link. On /api/mcp/stream, several formats and bulk report progress (send a progressToken) and stop on notifications/cancelled.",
+    "Export a stored invoice (id) or one given inline (invoice) to one format, several (formats), or many stored invoices (ids or the list's filters) into one ZIP (bulk). Small text files come back inline, others as a link; on /api/mcp/stream formats and bulk report progress and can be cancelled.",
   auth: "none",
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   returnsFile: true,
@@ -44,7 +44,7 @@ export const INVOICES_SUMMARIZE_TOOL: ToolFamily = {
   name: "invoices.summarize",
   title: "Summarize invoices",
   description:
-    "A short natural-language summary in the invoice's language (en, de, fr, es, it, nl, pt, ja): parties, what for, amounts with tax, status, due date and days overdue, payments received and what to do next, with the facts as fields. Of a stored invoice (id), the one a share token opens (share_token), one given inline (invoice), or of a set of stored invoices chosen by the list's filters (\"7 invoices to Globex, 3 overdue for €4,210.00, the oldest 45 days overdue\"). Deterministic: no language model.",
+    "A short summary in words, with its facts as fields: parties, amounts with tax, status, days overdue, payments and what to do next. Of a stored invoice (id), a shared one (share_token), one given inline (invoice), or a set chosen by the list's filters (\"7 invoices to Globex, 3 overdue for €4,210.00\"). In en, de, fr, es, it, nl, pt or ja; no language model.",
   auth: "none",
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 };
@@ -53,7 +53,7 @@ export const INVOICES_SEND_TOOL: ToolFamily = {
   name: "invoices.send",
   title: "Send invoice",
   description:
-    "Send an invoice by e-mail (via email: to the client's address unless to is given, with the PDF and any e-invoice attachments, a localized message and the share link) or by link (via link: returns the share link). Finalizes first (assigns the number) and moves it to sent; approval rules apply. Sending an invoice already sent e-mails it again. Revisioned: base_revision and a new operation_id.",
+    "E-mail an invoice (to the client unless to is given; the PDF, any e-invoice attachments and the share link) or only make its link (via link). Finalizes it first and moves it to sent; approval rules apply; sending again e-mails it again. Revisioned: base_revision and a new operation_id.",
   auth: "key",
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
 };
@@ -62,7 +62,7 @@ export const INVOICES_AUTOMATE_TOOL: ToolFamily = {
   name: "invoices.automate",
   title: "Automate invoicing",
   description:
-    "Recurring rules (an invoice issued on a schedule: create, list, get, update, delete, pause, resume, skip the next, preview dates), webhooks (endpoints signed per Standard Webhooks: create, list, get, update, delete, rotate the secret, send a test event, list deliveries, redeliver), the account's events (list, get) and payment reminders (get, set). Pick one with action.",
+    "Recurring rules (a copy of an invoice issued on a schedule), webhooks (signed per Standard Webhooks), the account's events and payment reminders.",
   auth: "key",
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
 };
@@ -93,7 +93,7 @@ export const TEMPLATES_QUERY_TOOL: ToolFamily = {
   name: "templates.query",
   title: "Query templates",
   description:
-    "List or get invoice templates (the built-in classic, modern, minimal and bold designs, and with a key your custom ones), or read a design's option schema.",
+    "List or get templates (built-in classic, modern, minimal, bold; with a key, your own), or a design's option schema.",
   auth: "none",
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 };
@@ -102,7 +102,7 @@ export const TEMPLATES_MUTATE_TOOL: ToolFamily = {
   name: "templates.mutate",
   title: "Change templates",
   description:
-    "Create a custom template from a built-in design (colors, fonts, logo, labels, footer, paper size, margins, shown blocks), update or delete it.",
+    "Create a template from a built-in design (colors, fonts, logo, labels, footer, paper, margins, shown blocks), update or delete it; or extract a website's brand colors and logo.",
   auth: "key",
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
 };
@@ -122,7 +122,7 @@ export const IMPORT_TOOL: ToolFamily = {
   name: "import",
   title: "Import and read documents",
   description:
-    "import (default): bring invoices, clients and products in from a file — CSV, TSV, XLSX, JSON, UBL, CII, XRechnung, Factur-X, PDF, DOCX, vCard, Invoice DSL, Markdown, HTML, PNG/JPEG, text; the format is detected; several files at once with files: [{content, encoding, file_name}]. A file over 100 rows is a dry run unless options.dry_run says otherwise: it previews every record with its action and every problem {row or element, column or term, value, issue}. Commits are all-or-nothing (options.partial: true stores the good records); the same file again makes nothing new; progress streams on /api/mcp/stream and the call can be cancelled. get / cancel: an import by id. ocr: the text of an image or scanned PDF with word boxes. extract: an invoice draft from a PDF, image or text. Give content as base64 (or encoding text).",
+    "import (default): invoices, clients and products from files (files: [{content, file_name}]) in any of 16 formats — CSV, TSV, XLSX, JSON, UBL, CII, XRechnung, Factur-X, PDF, DOCX, vCard, Invoice DSL, Markdown, HTML, images, text — detected. Over 100 rows is a dry run unless options.dry_run says: every record with its action, every problem with its row and column. All-or-nothing unless options.partial; the same file twice makes nothing new. get, cancel: an import by id. ocr: an image's or scanned PDF's text with word boxes. extract: an invoice draft from a PDF, image or text.",
   auth: "key",
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
 };

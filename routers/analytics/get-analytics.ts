@@ -52,7 +52,7 @@ export const getAnalytics = scopedProcedure("invoices:read")
       name: "invoices.analytics",
       title: "Revenue analytics",
       description:
-        "Revenue analytics per currency (never summed across currencies): revenue by day, week, month, quarter or year over a date range with counts and period-over-period change; outstanding and overdue; aging buckets (current, 1-30, 31-60, 61-90, 90+ days past due, in the account's time zone); days sales outstanding; top clients; breakdown by status and type. Credit notes subtract as on the dashboard. Defaults: the last 12 months by month.",
+        "Revenue per currency (never summed across): by day to year over a date range, with period-over-period change; outstanding, overdue and aging buckets; days sales outstanding; top clients; by status and type. Default: the last 12 months by month.",
       auth: "key",
       hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
       example: { from_date: "2026-01-01", to_date: "2026-11-30", granularity: "month", sections: ["revenue", "aging"] },

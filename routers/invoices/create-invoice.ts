@@ -18,7 +18,7 @@ export const createInvoice = invoiceCreateProcedure
       description: "Create a complete invoice in one call: parties, dates, currency and line items (rates in minor units). Returns it with totals.",
       auth: "key",
       hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
-      example: { bill_to_name: "Globex Corporation", bill_to_email: "ap@globex.example", currency: "EUR", issue_date: "2026-11-21", due_date: "2026-12-21", tax_rate: 19, items: [{ description: "Consulting", quantity: 10, unit: "HUR", rate: 12_000 }] },
+      example: { from_name: "Acme GmbH", bill_to_name: "Globex Corporation", bill_to_email: "ap@globex.example", currency: "EUR", issue_date: "2026-11-21", due_date: "2026-12-21", tax_rate: 19, items: [{ description: "Consulting", quantity: 10, unit: "HUR", rate: 12_000 }] },
     },
   })
   .input(createInvoiceInput)

@@ -5,7 +5,7 @@ import { BASE_DESIGNS } from "../../server/domain/templates.ts";
 import { templateId } from "../templates/template.schema.ts";
 
 export const exportOptions = {
-  format: z.enum(EXPORT_FORMATS).default("pdf").describe("pdf, png, svg, html, json, csv, xlsx, docx, md, dsl, ubl, cii, facturx (ZUGFeRD) or xrechnung"),
+  format: z.enum(EXPORT_FORMATS).default("pdf").describe("facturx is ZUGFeRD"),
   template_id: templateId.optional().describe("render with this template instead of the invoice's own"),
   syntax: z.enum(XRECHNUNG_SYNTAXES).default("ubl").describe("XRechnung's syntax: ubl or cii"),
 };

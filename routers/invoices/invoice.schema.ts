@@ -3,6 +3,7 @@ import { z } from "zod";
 import { INVOICE_STATUSES, INVOICE_TYPES } from "../../server/domain/lifecycle.ts";
 import { DEFAULT_UNIT } from "../../server/domain/invoice.ts";
 import { isSafeLineAmount } from "../../server/domain/money.ts";
+import { SAME_AS_TOOL } from "../meta.ts";
 import {
   addressInput,
   addressOutput,
@@ -22,7 +23,7 @@ export const invoiceStatus = z.enum(INVOICE_STATUSES);
 export const invoiceType = z.enum(INVOICE_TYPES);
 export const taxCategory = z
   .enum(["S", "Z", "E", "AE", "K", "G", "O", "L", "M"])
-  .describe("UNTDID 5305 VAT category: S standard, Z zero, E exempt, AE reverse charge, K intra-community, G export, O outside scope");
+  .describe("UNTDID 5305: S standard, Z zero, E exempt, AE reverse charge, K intra-EU, G export, O out of scope");
 
 const unitCode = z.string().regex(/^[A-Z0-9]{1,3}$/, "a UN/ECE Rec. 20 unit code such as C62, HUR, DAY").describe("UN/ECE Rec. 20 unit code");
 
@@ -102,7 +103,7 @@ function safeLineAmount(item: { quantity: number; rate: number }, ctx: z.Refinem
 }
 
 export const lineItemInput = z.strictObject({
-  id: z.string().max(64).optional().describe("keep this line's id (from a previous read); new lines get one"),
+  id: z.string().max(64).optional().describe("a line's id from a read, to keep it"),
   description: z.string().min(1).max(5000),
   quantity: quantity.default(1),
   unit: unitCode.default(DEFAULT_UNIT),
@@ -115,12 +116,12 @@ export const lineItemInput = z.strictObject({
 /** Accepts the record's own shape back ({id, number, issue_date}): the id decides when given. */
 const precedingInput = z
   .strictObject({
-    id: resourceId("inv").nullable().optional().describe("a stored invoice of this account; number and issue_date, if given too, must match it"),
+    id: resourceId("inv").nullable().optional().describe("a stored invoice (number and issue_date, if given, must match it)"),
     number: z.string().min(1).max(100).optional().describe("the number of an invoice outside the service (without id)"),
     issue_date: isoDate.nullable().optional().describe("the issue date of that invoice"),
   })
   .refine((value) => Boolean(value.id) || value.number !== undefined, "give id (a stored invoice) or number (an invoice outside the service)")
-  .describe("credit notes: the invoice corrected, stored ({id}) or outside ({number, issue_date}); the shape a read returns is accepted back");
+  .describe("credit notes: the invoice corrected, stored ({id}) or not ({number, issue_date})");
 
 const name = z.string().trim().min(1).max(500);
 const text = (max: number) => z.string().max(max);
@@ -153,7 +154,7 @@ const settableFields = {
   from_name: name.describe("issuer; defaults to the account's legal_name"),
   bill_to_name: name.describe("client name; defaults from client_id"),
   currency: currencyCode.describe("ISO 4217; defaults from the client, then the account"),
-  locale: localeTag.describe("BCP 47; default: the client's, the seller country's, the account's, en-US"),
+  locale: localeTag.describe("BCP 47; default the client's, the seller country's, the account's, en-US"),
   issue_date: isoDate,
   items: z.array(lineItemInput).max(MAX_ITEMS),
 };
@@ -173,7 +174,9 @@ export const updateFields = { ...allOptional(settableFields), ...allClearable(op
 
 /** An invoice given whole (open export and summary): nothing stored can be named (no client or template id). */
 const { client_id: _client, template_id: _template, ...inlineFields } = createFields;
-export const inlineInvoiceInput = z.strictObject(inlineFields).describe("the invoice itself, with the fields invoices.create takes (no client_id or template_id)");
+export const inlineInvoiceInput = z
+  .strictObject(inlineFields)
+  .meta({ description: "the invoice itself, with the fields invoices.create takes (no client_id or template_id)", [SAME_AS_TOOL]: "invoices.create" });
 
 export const idempotencyKey = z.string().min(1).max(255).describe("makes the create safe to retry: same key and body return the stored result");
 export const revisionFields = {

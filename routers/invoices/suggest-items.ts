@@ -16,7 +16,7 @@ export const suggestItems = scopedProcedure("invoices:read")
       name: "invoices.suggest",
       title: "Suggest items and rates",
       description:
-        "Suggest line items for a client (its id, e-mail or name) from the account's own history: each with its last and median rate per currency, unit and VAT rate, ranked by how often and how lately it was billed, optionally matched (fuzzily, typos forgiven) to a partial description; plus the client's usual payment terms and due offset. A client without history gets the account's usual lines. Nothing leaves the account.",
+        "Suggest line items for a client (id, e-mail or name) from the account's own history, with last and median rates, unit and VAT, ranked by how often and lately billed, optionally matched fuzzily to a partial description; plus the client's usual terms. A new client gets the account's usual lines.",
       auth: "key",
       hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
       example: { client: "ap@globex.example", description: "consult" },

@@ -95,7 +95,7 @@ export const capabilities = housekeepingProcedure
     tool: {
       name: "svc.capabilities",
       title: "Service capabilities",
-      description: "Self-documenting catalog: every tool with its actions and scopes, REST operations, formats, limits, rate-limit tiers, prices and how to pay them (x402 or a key's monthly allowance), scopes, currencies and where the discovery documents are.",
+      description: "What the service offers: tools, actions and scopes, REST operations, formats, limits, rate-limit tiers, prices and how to pay, currencies, discovery documents.",
       auth: "none",
       hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
       example: {},

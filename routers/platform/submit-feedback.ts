@@ -12,7 +12,7 @@ export const submitFeedback = publicProcedure
     tool: {
       name: "svc.feedback",
       title: "Send feedback",
-      description: "Submit a bug report or feature request to the service's developers. No key needed.",
+      description: "Send a bug report or feature request to the service's developers.",
       auth: "none",
       hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
       example: { kind: "bug", message: "Long item descriptions are cut in the PDF" },

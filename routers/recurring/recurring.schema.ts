@@ -12,13 +12,13 @@ export const ruleId = resourceId("rec");
 export const ruleChoices = {
   frequency: z.enum(FREQUENCIES).describe("how often; interval multiplies it (monthly with interval 2: every other month)"),
   interval: z.int().min(1).max(365).describe("periods between two invoices; default 1"),
-  day_of_month: z.int().min(1).max(31).describe("monthly, quarterly, every_six_months and yearly only: the day to issue on, clamped to the month's end (31 → 28 or 29 February); default the start date's day"),
+  day_of_month: z.int().min(1).max(31).describe("monthly and longer: the day to issue on, clamped to the month's end; default the start date's day"),
   start_date: isoDate.describe("the first period on or after it, in the account's time zone; not before today"),
   end_date: isoDate.describe("no period after this date (give end_date or count, not both)"),
   count: z.int().min(1).max(1000).describe("how many invoices to issue in all (skipped periods do not count)"),
-  on_issue: z.enum(ON_ISSUE).describe("draft: leave a draft; finalize: number and lock it; send: send it with the send options (needs invoices:approve)"),
+  on_issue: z.enum(ON_ISSUE).describe("leave a draft, finalize it, or send it with the send options (needs invoices:approve)"),
   send: sendOptionsSchema.describe("the send's options (on_issue send only; default e-mail to the client)"),
-  missed: z.enum(MISSED).describe("periods missed while the service was down or the rule paused: issue them in order, or skip those before today"),
+  missed: z.enum(MISSED).describe("periods missed while down or paused: issue them in order, or skip them"),
 };
 
 export const ruleOutput = z

@@ -15,6 +15,6 @@ export const reminderScheduleInput = {
     .array(z.int().min(REMINDER_OFFSET_RANGE.min).max(REMINDER_OFFSET_RANGE.max))
     .max(MAX_REMINDER_OFFSETS)
     .describe(
-      `days from the due date (${REMINDER_OFFSET_RANGE.min} to ${REMINDER_OFFSET_RANGE.max}), e.g. [-3, 1, 7, 14]: one e-mail per open invoice and offset, to the client, stopped by payment; a reminder more than ${REMINDER_CATCH_UP_DAYS} days late is skipped`,
+      `days from the due date (${REMINDER_OFFSET_RANGE.min} to ${REMINDER_OFFSET_RANGE.max}): one e-mail to the client per open invoice and offset, until paid; skipped when over ${REMINDER_CATCH_UP_DAYS} days late`,
     ),
 };

@@ -2,8 +2,10 @@
 import { z } from "zod";
 import { isCurrencyCode } from "../../server/domain/currencies.ts";
 import { MAX_AMOUNT, SCALE_DECIMALS, toScaled } from "../../server/domain/money.ts";
+import { BIC_PATTERN, emailAddress, IBAN_PATTERN } from "../../server/domain/payment-details.ts";
 
-export const isoDate = z.iso.date().describe("ISO date YYYY-MM-DD");
+// `format: date` says YYYY-MM-DD to every reader of the schemas; words would repeat it in every field.
+export const isoDate = z.iso.date();
 export const isoDateTime = z.string().describe("ISO 8601 date-time");
 
 export const currencyCode = z
@@ -67,7 +69,7 @@ export const percent = z
   .refine(hasAtMostScaleDecimals, `at most ${SCALE_DECIMALS} decimals`)
   .describe("percentage, e.g. 19 or 7.7");
 
-export const email = z.email().max(320);
+export const email = emailAddress;
 
 export const resourceId = (prefix: string) =>
   z
@@ -77,7 +79,7 @@ export const resourceId = (prefix: string) =>
     .describe(`identifier (${prefix}_…)`);
 
 export const pagination = {
-  limit: z.int().min(1).max(100).default(20).describe("page size, 1 to 100"),
+  limit: z.int().min(1).max(100).default(20).describe("page size"),
   offset: z.int().min(0).default(0).describe("rows to skip"),
 };
 
@@ -89,7 +91,7 @@ export const deletedOutput = z.object({ id: z.string(), deleted: z.literal(true)
 /** Payment instructions as given on an invoice or the account profile; omitted parts are kept. */
 export const paymentInput = z.strictObject({
   means: z.string().regex(/^[0-9A-Z]{1,3}$/, "an UNTDID 4461 code such as 58").optional().describe("UNTDID 4461 payment means code (58 = SEPA transfer)"),
-  iban: z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$/, "an IBAN without spaces").nullable().optional(),
-  bic: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "a BIC of 8 or 11 characters").nullable().optional(),
+  iban: z.string().regex(IBAN_PATTERN, "an IBAN without spaces").nullable().optional(),
+  bic: z.string().regex(BIC_PATTERN, "a BIC of 8 or 11 characters").nullable().optional(),
   reference: z.string().max(140).nullable().optional(),
 });

@@ -18,7 +18,7 @@ import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import { forwardedClientAddress } from "../domain/network.ts";
 import { buildCatalog } from "./catalog.ts";
 import { contextFor, errorResponse, presentedBy, withLimitedBody, type RequestInfo } from "./requests.ts";
-import { DISCOVERY_CACHE_CONTROL, discoveryDocuments } from "./discovery.ts";
+import { DISCOVERY_CACHE_CONTROL, discoveryDocuments, discoveryKey } from "./discovery.ts";
 import { createFileHandler } from "./files.ts";
 import { createMcpHandler } from "./mcp.ts";
 import { createSharePages } from "./share-pages.ts";
@@ -164,7 +164,12 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
   const openApi = open(() => new Response(openApiJson, { headers: { "content-type": "application/json; charset=utf-8" } }));
   const discoveryDocument = discoveryDocuments(services, registry);
   const discovery = open(async (request, url) => {
-    const document = (await discoveryDocument()).get(url.pathname);
+    let document;
+    try {
+      document = (await discoveryDocument()).get(discoveryKey(url));
+    } catch (error) {
+      return errorResponse(toAppError(error));
+    }
     if (!document) return errorResponse(new AppError("NOT_FOUND", `No route ${request.method} ${url.pathname}`));
     const headers = { "cache-control": DISCOVERY_CACHE_CONTROL, etag: document.etag };
     if (request.headers.get("if-none-match") === document.etag) return new Response(null, { status: 304, headers });
@@ -176,6 +181,8 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     .get("/api/mcp/server-card", ({ request, server }) => serve(request, discovery, server))
     .get("/.well-known/*", ({ request, server }) => serve(request, discovery, server))
     .get("/llms.txt", ({ request, server }) => serve(request, discovery, server))
+    .get("/api/tools", ({ request, server }) => serve(request, discovery, server))
+    .get("/api/tools/*", ({ request, server }) => serve(request, discovery, server))
     .all("/api/mcp", ({ request, server }) => serve(request, (r, _u, info) => mcp(r, info, false), server))
     .all("/api/mcp/stream", ({ request, server }) => serve(request, (r, _u, info) => mcp(r, info, true), server))
     .all("/trpc/*", ({ request, server }) => serve(request, trpc, server))

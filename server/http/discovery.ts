@@ -5,15 +5,19 @@
 // - /api/mcp/server-card and /.well-known/mcp/server-card: the card alone, where the draft looks;
 // - /.well-known/ai-catalog.json: the AI catalog draft, listing the card;
 // - /.well-known/webmcp.json: our browser-agent manifest (webmcp-manifest.ts): which pages expose which tools, and how;
-// - /llms.txt: a short plain-text guide.
+// - /llms.txt: a short plain-text guide;
+// - /api/tools: the tools as tools/list shows them, or in a model API's dialect (?dialect=openai|anthropic,
+//   tool-dialects.ts); /api/tools/{name}: one tool in full, exact input and output schemas, each action on its own.
 import { z } from "zod";
+import { AppError } from "../domain/errors.ts";
 import { oauthDocuments } from "./oauth/metadata.ts";
 import { sha256Hex } from "../domain/secrets.ts";
 import { DSL_EXAMPLE } from "../invoices/dsl.ts";
 import type { Services } from "../services.ts";
 import { paidActions } from "./catalog.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../domain/wire.ts";
-import { actionLabel, toolListing, type Tool, type ToolRegistry } from "./tools.ts";
+import { dialectToolName, dialectTools, TOOL_DIALECTS, toolsInDialect } from "./tool-dialects.ts";
+import { actionLabel, toolDefinition, toolListing, type Tool, type ToolRegistry } from "./tools.ts";
 import { webMcpManifest, webMcpManifestSchema, type WebMcpManifest } from "./webmcp-manifest.ts";
 
 export { webMcpManifestSchema };
@@ -46,25 +50,61 @@ const catalogTool = z.object({
   name: z.string(),
   title: z.string(),
   description: z.string(),
-  inputSchema: jsonSchema,
-  outputSchema: jsonSchema,
+  inputSchema: jsonSchema.describe("written for a model to read; the exact schema, and the output schema, at endpoints.tools/{name}"),
   annotations: jsonSchema,
   auth: z.object({
     required: z.boolean().describe("every action needs an API key"),
-    open_actions: z.array(z.string()).describe("actions callable without a key (on what they are given)"),
-    scopes: z.record(z.string(), z.string().nullable()).describe("each action and the key scope it needs (null: none, or any key)"),
+    open_actions: z.array(z.string()).optional().describe("actions callable without a key (on what they are given); absent when none or all are"),
   }),
   prices: z
     .array(z.object({ action: z.string(), operation: z.string(), usd: z.number(), when: z.string().nullable() }))
-    .describe("the paid actions: paid per call with x402 without a credential, counted as usage with one; empty when all are free"),
+    .optional()
+    .describe("the paid actions: paid per call with x402 without a credential, counted as usage with one; absent when all are free"),
 });
 
 export const mcpManifestSchema = serverCardSchema
   .extend({
-    endpoints: z.object({ mcp: z.string(), stream: z.string(), openapi: z.string(), llms: z.string(), webmcp: z.string() }),
+    endpoints: z.object({
+      mcp: z.string(),
+      stream: z.string(),
+      openapi: z.string(),
+      llms: z.string(),
+      webmcp: z.string(),
+      tools: z.string().describe("the tools as model APIs take them (?dialect=openai|anthropic), and each in full at /{name}"),
+    }),
     tools: z.array(catalogTool),
   })
   .meta({ id: "McpManifest", description: "The server card plus the whole tool catalog" });
+
+export const toolListingSchema = z
+  .object({
+    dialect: z.enum(TOOL_DIALECTS),
+    tools: z.array(jsonSchema).describe("mcp: as tools/list shows them; openai: strict function tools; anthropic: tool definitions"),
+  })
+  .meta({ id: "ToolListing", description: "The tools in one dialect (ADR 0035)" });
+
+export const toolDefinitionSchema = z
+  .object({
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    annotations: jsonSchema,
+    inputSchema: jsonSchema.describe("exact: every limit the server checks"),
+    outputSchema: jsonSchema,
+    actions: z.array(
+      z.object({
+        action: z.string().nullable().describe("null for a tool of one procedure"),
+        entity: z.string().nullable(),
+        summary: z.string(),
+        key_required: z.boolean(),
+        scope: z.string().nullable(),
+        example: jsonSchema,
+        inputSchema: jsonSchema,
+        outputSchema: jsonSchema,
+      }),
+    ),
+  })
+  .meta({ id: "ToolDefinition", description: "One tool in full: exact schemas, and each action on its own (ADR 0035)" });
 
 export const aiCatalogSchema = z
   .object({
@@ -90,14 +130,15 @@ function reverseDnsName(publicUrl: string): string {
 
 function catalogEntry(tool: Tool): z.infer<typeof catalogTool> {
   const label = (entry: Tool["actions"][number]): string => (entry.action === null ? "(call)" : actionLabel(entry));
+  const open = tool.actions.filter((entry) => !entry.access.keyRequired);
+  const prices = paidActions(tool);
   return {
     ...toolListing(tool),
     auth: {
-      required: tool.actions.every((entry) => entry.access.keyRequired),
-      open_actions: tool.actions.filter((entry) => !entry.access.keyRequired).map(label),
-      scopes: Object.fromEntries(tool.actions.map((entry) => [label(entry), entry.access.scope])),
+      required: open.length === 0,
+      ...(open.length > 0 && open.length < tool.actions.length ? { open_actions: open.map(label) } : {}),
     },
-    prices: paidActions(tool),
+    ...(prices.length ? { prices } : {}),
   };
 }
 
@@ -139,11 +180,33 @@ pay in USDC and repeat it with PAYMENT-SIGNATURE, or over MCP with params._meta[
 ## Tools
 ${tools}
 
+Each in full (exact input and output schemas): ${base}/api/tools/{name}. Ready for model APIs:
+${base}/api/tools?dialect=openai (strict function tools) or ?dialect=anthropic, names as invoices_create
+(accepted back on /api/mcp).
+
 ## The Invoice DSL (invoices.createFromDsl, or POST ${base}/api/invoices/dsl as text/plain)
 About a third of the tokens of the JSON. Every problem comes back at once, with line and column.
+The currency is never guessed: with no CURRENCY line, no code or symbol on the amounts (€120.00) and
+no default currency on the account, the create is a 422 saying so. The locale is: a LOCALE line, else
+the linked client's, else the TAX region's or the seller's country, else the account's default, else
+en-US (the invoice says which).
 
 \`\`\`
 ${DSL_EXAMPLE}
+\`\`\`
+
+Saved as invoice.txt, with your key in $KEY, this creates it and answers 201 with the invoice
+(numbered and locked: the FINALIZE line), its totals and the locale it chose:
+
+\`\`\`sh
+curl -s ${base}/api/invoices/dsl -H "Authorization: Bearer $KEY" -H "Content-Type: text/plain" --data-binary @invoice.txt
+\`\`\`
+
+The same as a tool call, a POST to ${base}/api/mcp with the same header (dry_run: true shows the
+invoice and stores nothing):
+
+\`\`\`json
+${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "invoices.createFromDsl", params: { dsl: DSL_EXAMPLE, dry_run: true } })}
 \`\`\`
 
 ## Import (the import tool, or POST ${base}/api/import)
@@ -182,7 +245,7 @@ export function buildDiscovery(services: Services, registry: ToolRegistry): Disc
   };
   const mcp: Discovery["mcp"] = {
     ...card,
-    endpoints: { mcp: `${base}/api/mcp`, stream: `${base}/api/mcp/stream`, openapi: `${base}/api/openapi.json`, llms: `${base}/llms.txt`, webmcp: `${base}/.well-known/webmcp.json` },
+    endpoints: { mcp: `${base}/api/mcp`, stream: `${base}/api/mcp/stream`, openapi: `${base}/api/openapi.json`, llms: `${base}/llms.txt`, webmcp: `${base}/.well-known/webmcp.json`, tools: `${base}/api/tools` },
     tools: registry.tools.map(catalogEntry),
   };
   const aiCatalog: Discovery["aiCatalog"] = {
@@ -205,6 +268,7 @@ export function discoveryDocuments(services: Services, registry: ToolRegistry): 
   return () =>
     (built ??= (async () => {
       const discovery = buildDiscovery(services, registry);
+      const mapped = dialectTools(registry);
       const card = JSON.stringify(discovery.card);
       const json = "application/json; charset=utf-8";
       return new Map([
@@ -214,9 +278,26 @@ export function discoveryDocuments(services: Services, registry: ToolRegistry): 
         ["/.well-known/ai-catalog.json", await document(JSON.stringify(discovery.aiCatalog), json)],
         ["/.well-known/webmcp.json", await document(JSON.stringify(discovery.webMcp), json)],
         ["/llms.txt", await document(discovery.llmsTxt, "text/plain; charset=utf-8")],
+        ...(await Promise.all(TOOL_DIALECTS.map(async (dialect) => [`/api/tools?dialect=${dialect}`, await document(JSON.stringify(toolsInDialect(registry, mapped, dialect)), json)] as const))),
+        ...(await Promise.all(
+          registry.tools.flatMap((tool) => [tool.name, dialectToolName(tool.name)].map(async (name) => [`/api/tools/${name}`, await document(JSON.stringify(toolDefinition(tool)), json)] as const)),
+        )),
         ...(await Promise.all(oauthDocuments(services.config.publicUrl).map(async ([path, body]) => [path, await document(JSON.stringify(body), json)] as const))),
       ]);
     })());
+}
+
+/**
+ * The document a request names: its path, and for /api/tools the dialect asked for (mcp by
+ * default); an unknown dialect is refused by name.
+ */
+export function discoveryKey(url: URL): string {
+  if (url.pathname !== "/api/tools") return url.pathname;
+  const dialect = url.searchParams.get("dialect") ?? "mcp";
+  if (!(TOOL_DIALECTS as readonly string[]).includes(dialect)) {
+    throw new AppError("VALIDATION_ERROR", `dialect must be one of ${TOOL_DIALECTS.join(", ")}`, { field: "dialect", issue: `one of ${TOOL_DIALECTS.join(", ")}` });
+  }
+  return `/api/tools?dialect=${dialect}`;
 }
 
 export const DISCOVERY_CACHE_CONTROL = "public, max-age=300";

@@ -14,6 +14,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from "../domain/wire.ts";
 import type { Scope } from "../domain/scopes.ts";
 import type { SettleResponse } from "../domain/x402.ts";
 import { bearerChallenge, contextFor, errorResponse, paymentRequiredOf, presentedBy, readJsonBody, type RequestInfo } from "./requests.ts";
+import { dialectTools } from "./tool-dialects.ts";
 import { mayCall, toolListing, type ToolRegistry } from "./tools.ts";
 
 const LATEST = SUPPORTED_PROTOCOL_VERSIONS[0];
@@ -33,7 +34,10 @@ const INSTRUCTIONS =
   "Invoice DSL with invoices.createFromDsl (dry_run shows the result first); read with invoices.query or in words with " +
   "invoices.summarize; change with invoices.mutate, sending base_revision (the revision you read) and a new operation_id UUID per save. " +
   "invoices.suggest proposes a client's usual lines and rates; invoices.analytics reports revenue and aging. " +
-  "svc.capabilities lists every tool, format, limit and price.";
+  "svc.capabilities lists every tool, format, limit and price. A tool's \"key\" is Authorization: Bearer svc_… (an API key) or an " +
+  "OAuth access token. A paid action called without one answers with x402 payment requirements: pay in USDC and repeat the call " +
+  "with the signed payment in _meta[\"x402/payment\"]. Ids in examples (inv_…) stand for ids a read returned; make a new operation_id " +
+  "per save. Each tool in full, with output schemas: GET /api/tools/{name}.";
 
 function failure(id: Id, code: number, message: string, data?: unknown): Reply {
   return data === undefined ? { jsonrpc: "2.0", id, error: { code, message } } : { jsonrpc: "2.0", id, error: { code, message, data } };
@@ -129,6 +133,7 @@ function acceptsEventStream(request: Request): boolean {
 
 export function createMcpHandler(services: Services, catalog: Catalog, registry: ToolRegistry): McpHandler {
   const fullList = registry.tools.map(toolListing);
+  const mappedNames = dialectTools(registry);
   // A key sees the tools it may call plus the open ones; the lists are few (one per scope set).
   const listsByScopes = new Map<string, unknown[]>();
   function toolsFor(principal: Principal | null): unknown[] {
@@ -144,7 +149,9 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
 
   async function runTool(call: Call, name: string, args: unknown, payment: unknown) {
     const { request, info, headers } = call;
-    const tool = registry.byName.get(name);
+    // A name mapped for a model API (invoices_create) is the tool it stands for, its call turned back into the tool's arguments.
+    const mapped = registry.byName.has(name) ? undefined : mappedNames.get(name);
+    const tool = registry.byName.get(name) ?? mapped?.tool;
     if (!tool) return null;
     const ctx = { ...contextFor(services, catalog, request, info, "mcp"), progress: call.progress };
     ctx.payment.presented = payment ?? null;
@@ -157,7 +164,8 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
       if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });
       }
-      const { procedure, input } = tool.dispatch((args ?? {}) as Record<string, unknown>);
+      const given = (args ?? {}) as Record<string, unknown>;
+      const { procedure, input } = tool.dispatch(mapped ? mapped.toArguments(given) : given);
       scope = procedure.meta.scope ?? null;
       return { ok: true as const, output: await procedure.call(ctx, input, call.signal), returnsFile: tool.returnsFile, receipt: ctx.payment.receipt };
     } catch (error) {
@@ -180,7 +188,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
       // A notification is carried out but never answered: MCP's own (notifications/…) need nothing
       // from us; a spec-style tool call without an id still runs.
       if (method === "notifications/cancelled") await cancel(call, (params as { requestId?: unknown } | undefined)?.requestId);
-      else if (registry.byName.has(method)) await runTool(call, method, ...argumentsAndPayment(params));
+      else if (registry.byName.has(method) || mappedNames.has(method)) await runTool(call, method, ...argumentsAndPayment(params));
       return null;
     }
     const replyId = id as Id;

@@ -6,7 +6,8 @@ import type { AnyRouter } from "@trpc/server";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { ERROR_TABLE } from "../domain/errors.ts";
 import { REST_PREFIX } from "./catalog.ts";
-import { aiCatalogSchema, mcpManifestSchema, serverCardSchema, SERVER_CARD_MEDIA_TYPE, webMcpManifestSchema } from "./discovery.ts";
+import { aiCatalogSchema, mcpManifestSchema, serverCardSchema, SERVER_CARD_MEDIA_TYPE, toolDefinitionSchema, toolListingSchema, webMcpManifestSchema } from "./discovery.ts";
+import { TOOL_DIALECTS } from "./tool-dialects.ts";
 import type { ProcedureEntry } from "./procedures.ts";
 import { jsonSchema } from "./tools.ts";
 
@@ -43,12 +44,32 @@ function errorResponses(statuses: number[]): Json {
   );
 }
 
-const DISCOVERY: ReadonlyArray<{ path: string; schema: string; summary: string; contentType: string; outsideApi: boolean }> = [
+type DiscoveryPath = { path: string; schema: string; summary: string; contentType: string; outsideApi: boolean; parameters?: Json[]; refusals?: number[] };
+
+const DISCOVERY: readonly DiscoveryPath[] = [
   { path: "/mcp/server-card", schema: "ServerCard", summary: "The MCP server card (SEP-2127 draft)", contentType: SERVER_CARD_MEDIA_TYPE, outsideApi: false },
   { path: "/.well-known/mcp/server-card", schema: "ServerCard", summary: "The MCP server card, where the SEP-2127 draft looks for it", contentType: SERVER_CARD_MEDIA_TYPE, outsideApi: true },
   { path: "/.well-known/mcp.json", schema: "McpManifest", summary: "The server card and the whole tool catalog: schemas, annotations, auth, scopes, prices", contentType: "application/json", outsideApi: true },
   { path: "/.well-known/ai-catalog.json", schema: "AiCatalog", summary: "The AI catalog (draft) listing the server card", contentType: "application/json", outsideApi: true },
   { path: "/.well-known/webmcp.json", schema: "WebMcpManifest", summary: "Which pages expose which tools to browser agents, and how", contentType: "application/json", outsideApi: true },
+  {
+    path: "/tools",
+    schema: "ToolListing",
+    summary: "The tools as tools/list lists them, or as a model API takes them (dialect openai: strict function tools; anthropic: tool definitions)",
+    contentType: "application/json",
+    outsideApi: false,
+    parameters: [{ name: "dialect", in: "query", required: false, schema: { type: "string", enum: [...TOOL_DIALECTS], default: "mcp" } }],
+    refusals: [422],
+  },
+  {
+    path: "/tools/{name}",
+    schema: "ToolDefinition",
+    summary: "One tool in full: exact input and output schemas, and each action with its scope, example and schemas",
+    contentType: "application/json",
+    outsideApi: false,
+    parameters: [{ name: "name", in: "path", required: true, description: "the tool's name (invoices.create) or its mapped name (invoices_create)", schema: { type: "string" } }],
+    refusals: [404],
+  },
 ];
 
 /**
@@ -62,7 +83,7 @@ function component(schema: Parameters<typeof jsonSchema>[0]): Json {
 }
 
 function discoverySchemas(): Json {
-  const named = { ServerCard: serverCardSchema, McpManifest: mcpManifestSchema, AiCatalog: aiCatalogSchema, WebMcpManifest: webMcpManifestSchema };
+  const named = { ServerCard: serverCardSchema, McpManifest: mcpManifestSchema, AiCatalog: aiCatalogSchema, WebMcpManifest: webMcpManifestSchema, ToolListing: toolListingSchema, ToolDefinition: toolDefinitionSchema };
   return Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, component(schema)]));
 }
 
@@ -77,10 +98,11 @@ function addDiscoveryPaths(document: Json): void {
         summary: entry.summary,
         tags: ["discovery"],
         security: [],
+        ...(entry.parameters ? { parameters: entry.parameters } : {}),
         responses: {
           "200": { description: entry.summary, headers: { ETag: { schema: { type: "string" } } }, content: { [entry.contentType]: { schema: { $ref: `#/components/schemas/${entry.schema}` } } } },
           "304": { description: "unchanged since the ETag sent in If-None-Match" },
-          ...errorResponses([401, 429]),
+          ...errorResponses([401, 429, ...(entry.refusals ?? [])].sort()),
         },
       },
     };

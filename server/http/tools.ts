@@ -13,6 +13,7 @@ import { PAID_OPERATIONS } from "../domain/prices.ts";
 import type { Scope } from "../domain/scopes.ts";
 import type { ToolHints } from "../../routers/meta.ts";
 import type { ProcedureEntry } from "./procedures.ts";
+import { compactSchema } from "./tool-schemas.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -37,8 +38,11 @@ export type Tool = {
   title: string;
   description: string;
   auth: "none" | "key";
-  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  annotations: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  /** Every field with every constraint, as the server checks it (on demand: GET /api/tools/{name}). */
   inputSchema: JsonSchema;
+  /** What tools/list shows: the same fields, written for a model to read (tool-schemas.ts). */
+  listedInputSchema: JsonSchema;
   outputSchema: JsonSchema;
   actions: ToolAction[];
   /** The tool makes a file: MCP returns small text inline and the rest as a resource_link. */
@@ -70,6 +74,16 @@ function unionHints(hints: ToolHints[]): ToolHints {
   };
 }
 
+/** MCP's hints, each left out where it is MCP's default (not read-only, destructive, not idempotent, open world). */
+function annotationsOf(hints: ToolHints): Tool["annotations"] {
+  return {
+    ...(hints.readOnly ? { readOnlyHint: true } : {}),
+    ...(hints.destructive || hints.readOnly ? {} : { destructiveHint: false }),
+    ...(hints.idempotent ? { idempotentHint: true } : {}),
+    ...(hints.openWorld ? {} : { openWorldHint: false }),
+  };
+}
+
 function selectorKey(entity: string | null, action: string | null): string {
   return `${entity ?? ""}/${action ?? ""}`;
 }
@@ -90,12 +104,16 @@ function listed(labels: string[]): string {
   return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
 }
 
-/** Which actions use a field, said in its description: "Required by get, history; optional for list." */
-function usage(required: string[], optional: string[], everyAction: boolean): string {
-  if (everyAction && required.length === 0) return "";
-  if (optional.length === 0) return everyAction ? "Required." : `Required by ${listed(required)}.`;
-  if (required.length === 0) return `For ${listed(optional)}.`;
-  return `Required by ${listed(required)}; optional for ${listed(optional)}.`;
+/**
+ * Which actions need a field, said in its description: "Required by get, history." When most need
+ * it, the others are named instead ("Required but not by list."). What each action takes beside is
+ * its example line's to show, and its procedure's to check.
+ */
+function usage(required: string[], all: string[]): string {
+  if (required.length === 0) return "";
+  const others = all.filter((label) => !required.includes(label));
+  if (others.length === 0) return "Required.";
+  return required.length > others.length ? `Required but not by ${listed(others)}.` : `Required by ${listed(required)}.`;
 }
 
 function withUsage(schema: JsonSchema, note: string): JsonSchema {
@@ -111,33 +129,36 @@ function withUsage(schema: JsonSchema, note: string): JsonSchema {
  */
 function aggregateInputSchema(actions: ToolAction[]): JsonSchema {
   const schemas = actions.map((entry) => jsonSchema(entry.procedure.input, "input"));
-  const fields = new Map<string, { variants: Map<string, JsonSchema>; required: string[]; optional: string[] }>();
+  // Each field's distinct shapes, each with the distinct words the actions give it ("identifier (evt_…)", "identifier (rec_…)").
+  const fields = new Map<string, { variants: Map<string, { shape: JsonSchema; words: Set<string> }>; required: string[] }>();
   actions.forEach((entry, index) => {
     const schema = schemas[index] as JsonSchema;
     const required = new Set((schema.required as string[]) ?? []);
     for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
-      const field = fields.get(key) ?? { variants: new Map(), required: [], optional: [] };
-      const { description: _described, ...shape } = value;
-      field.variants.set(JSON.stringify(shape), field.variants.get(JSON.stringify(shape)) ?? value);
-      (required.has(key) ? field.required : field.optional).push(actionLabel(entry));
+      const field = fields.get(key) ?? { variants: new Map(), required: [] as string[] };
+      const { description, ...shape } = value;
+      const variant = field.variants.get(JSON.stringify(shape)) ?? { shape, words: new Set<string>() };
+      if (typeof description === "string") variant.words.add(description);
+      field.variants.set(JSON.stringify(shape), variant);
+      if (required.has(key)) field.required.push(actionLabel(entry));
       fields.set(key, field);
     }
   });
   const hasEntity = actions.some((entry) => entry.entity !== null);
   const fallback = actions.find((entry) => entry.isDefault);
-  const choices = actions.map((entry) => {
-    const trigger = entry.alsoAnswers ? `without action or with ${entry.alsoAnswers}` : "without action";
-    const when = entry.selectWhen ? ` (chosen ${trigger} when ${entry.selectWhen} is given)` : entry.isDefault ? " (the default)" : "";
-    return `${actionLabel(entry)}: ${entry.procedure.meta.openapi?.summary ?? entry.procedure.meta.tool?.title ?? ""}${when}`;
-  });
+  // What each action does is its example line in the description; here only what a call without one runs.
+  const implicit = [
+    ...(fallback ? [`default ${fallback.action}`] : []),
+    ...actions.filter((entry) => entry.selectWhen !== null).map((entry) => `${actionLabel(entry)} if ${entry.selectWhen} is given`),
+  ];
   const properties: Record<string, unknown> = {
-    action: { type: "string", enum: [...new Set(actions.map((entry) => entry.action))], description: `Which operation to run. ${choices.join("; ")}.` },
+    action: { type: "string", enum: [...new Set(actions.map((entry) => entry.action))], ...(implicit.length ? { description: implicit.join("; ") } : {}) },
   };
   if (hasEntity) properties.entity = { type: "string", enum: [...new Set(actions.map((entry) => entry.entity))], description: "client or product" };
   for (const [key, field] of fields) {
-    const variants = [...field.variants.values()];
+    const variants = [...field.variants.values()].map(({ shape, words }) => (words.size ? { ...shape, description: [...words].join(" / ") } : shape));
     const base = variants.length === 1 ? (variants[0] as JsonSchema) : { anyOf: variants };
-    properties[key] = withUsage(base, usage(field.required, field.optional, field.required.length + field.optional.length === actions.length));
+    properties[key] = withUsage(base, usage(field.required, actions.map(actionLabel)));
   }
   return {
     type: "object",
@@ -160,39 +181,37 @@ function accessOf(procedure: ProcedureEntry): Access {
 
 function keyPhrase(scopes: Array<Scope | null>): string {
   const named = [...new Set(scopes.filter((scope): scope is Scope => scope !== null))];
-  if (named.length === 0) return "an API key (Authorization: Bearer svc_…)";
-  return `an API key (Authorization: Bearer svc_…) holding ${listed(named)}`;
+  return named.length === 0 ? "a key" : `a key with ${named.length > 1 ? named.join(" or ") : named[0]}`;
 }
 
-/** The tool's auth in one sentence: open, a key with its scopes, or open for some actions only. */
+/** The tool's auth in one sentence: open, a key with its scopes, or open for some actions only. "A key" is the server instructions' Bearer credential. */
 function authStatement(actions: ToolAction[]): string {
   const open = actions.filter((entry) => !entry.access.keyRequired);
   const keyed = actions.filter((entry) => entry.access.keyRequired);
-  if (keyed.length === 0) return "Auth: none; anyone may call it.";
+  if (keyed.length === 0) return "Auth: none.";
+  // Which scope each action needs is GET /api/tools/{name}'s, and a 403 names it.
   const scopes = [...new Set(keyed.map((entry) => entry.access.scope))];
-  const perAction = scopes.length > 1 && keyed.length > 1 ? ` (${scopes.map((scope) => `${scope ?? "any key"}: ${listed(keyed.filter((entry) => entry.access.scope === scope).map(actionLabel))}`).join("; ")})` : "";
-  if (open.length === 0) return `Auth: ${keyPhrase(scopes)}${perAction}.`;
-  const openLabels = open.map((entry) => (entry.alsoAnswers ? `${actionLabel(entry)} (also ${entry.alsoAnswers} with ${entry.selectWhen})` : actionLabel(entry)));
-  return `Auth: none for ${listed(openLabels)}; ${listed(keyed.map(actionLabel))} need ${keyPhrase(scopes)}${perAction}.`;
+  const byAction = scopes.length > 1 ? ", by action" : "";
+  if (open.length === 0) return `Auth: ${keyPhrase(scopes)}${byAction}.`;
+  const openLabels = open.map((entry) => (entry.alsoAnswers ? `${actionLabel(entry)} (and ${entry.alsoAnswers} with ${entry.selectWhen})` : actionLabel(entry)));
+  return `Auth: none for ${listed(openLabels)}; ${listed(keyed.map(actionLabel))}: ${keyPhrase(scopes)}${byAction}.`;
 }
 
-/** The paid actions in one sentence (README "Payments"): each price per call without a key, and how an agent pays. */
+/** The paid actions in one sentence; how to pay is the server instructions' (README "Payments"). */
 function priceStatement(actions: ToolAction[]): string | null {
   const priced = actions.flatMap((entry) => {
     const price = entry.procedure.meta.price;
     if (!price) return [];
-    const what = entry.action === null ? "each call" : actionLabel(entry);
+    const what = entry.action === null ? "a call" : actionLabel(entry);
     return [`${what} ${PAID_OPERATIONS[price.operation].usd} USD${price.when ? ` (${price.when})` : ""}`];
   });
-  if (priced.length === 0) return null;
-  return `Paid: ${listed(priced)} per call without a key, in USDC over x402 (a call without payment answers with the requirements; send the signed payment in _meta["x402/payment"], the receipt comes back in _meta["x402/payment-response"]); with a key it counts as the account's monthly usage instead.`;
+  return priced.length ? `Paid without a key (x402): ${listed(priced)}; with a key, counted as usage.` : null;
 }
 
-function describedTool(description: string, actions: ToolAction[], single: boolean): string {
+function describedTool(description: string, actions: ToolAction[]): string {
   const examples = actions.map((entry) => JSON.stringify(entry.example));
-  const heading = single ? "Example" : "Examples (one per action)";
   const access = [authStatement(actions), priceStatement(actions)].filter((statement) => statement !== null).join(" ");
-  return `${description}\n\n${access}\n\n${heading}:\n${examples.join("\n")}`;
+  return `${description}\n${access}\nExample${examples.length > 1 ? "s" : ""}:\n${examples.join("\n")}`;
 }
 
 function buildTool(name: string, actions: ToolAction[]): Tool {
@@ -202,13 +221,15 @@ function buildTool(name: string, actions: ToolAction[]): Tool {
   const single = actions.length === 1 && actions[0]?.action === null ? actions[0] : null;
   const byKey = new Map(actions.map((entry) => [selectorKey(entry.entity, entry.action), entry]));
   const choices = actions.map(actionLabel).join(", ");
+  const inputSchema = single ? jsonSchema(single.procedure.input, "input") : aggregateInputSchema(actions);
   return {
     name,
     title: first.title,
-    description: describedTool(first.description, actions, single !== null),
+    description: describedTool(first.description, actions),
     auth: first.auth,
-    annotations: { title: first.title, readOnlyHint: hints.readOnly, destructiveHint: hints.destructive, idempotentHint: hints.idempotent, openWorldHint: hints.openWorld },
-    inputSchema: single ? jsonSchema(single.procedure.input, "input") : aggregateInputSchema(actions),
+    annotations: annotationsOf(hints),
+    inputSchema,
+    listedInputSchema: compactSchema(inputSchema, { byReference: true }),
     outputSchema: single ? jsonSchema(single.procedure.output, "output") : aggregateOutputSchema(actions),
     actions,
     returnsFile: first.returnsFile ?? false,
@@ -252,9 +273,31 @@ export function buildToolRegistry(procedures: readonly ProcedureEntry[]): ToolRe
   return { tools, byName: new Map(tools.map((tool) => [tool.name, tool])) };
 }
 
-/** A tool as MCP's tools/list shows it (and the discovery manifest, which adds to it). */
-export function toolListing(tool: Tool): Pick<Tool, "name" | "title" | "description" | "inputSchema" | "outputSchema" | "annotations"> {
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations };
+/** A tool as MCP's tools/list shows it (and the discovery manifest, which adds to it): no output schema, GET /api/tools/{name} has it. */
+export function toolListing(tool: Tool): { name: string; title: string; description: string; inputSchema: JsonSchema; annotations: Tool["annotations"] } {
+  return { name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.listedInputSchema, annotations: tool.annotations };
+}
+
+/** A tool in full, for code generators and the console: exact schemas, and each action on its own. */
+export function toolDefinition(tool: Tool) {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    annotations: tool.annotations,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    actions: tool.actions.map((entry) => ({
+      action: entry.action,
+      entity: entry.entity,
+      summary: entry.procedure.meta.openapi?.summary ?? tool.title,
+      key_required: entry.access.keyRequired,
+      scope: entry.access.scope,
+      example: entry.example,
+      inputSchema: jsonSchema(entry.procedure.input, "input"),
+      outputSchema: jsonSchema(entry.procedure.output, "output"),
+    })),
+  };
 }
 
 /** Whether a key holding `scopes` may call at least one of the tool's actions. */

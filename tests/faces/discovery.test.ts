@@ -1,7 +1,8 @@
 // Discovery: the MCP server card and tool catalog, the AI catalog, the browser-agent manifest and
 // llms.txt, open and cacheable, each validated against its schema, and true: the tools are the ones
-// tools/list gives, the card's endpoint answers MCP, the share page declares the tools the WebMCP
-// manifest says it does, and llms.txt's DSL example creates an invoice.
+// tools/list gives, the card's endpoint answers MCP, the catalog's tools endpoint gives each tool in
+// full, the share page declares the tools the WebMCP manifest says it does, and llms.txt's DSL example
+// creates an invoice.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { parseHTML } from "linkedom";
@@ -27,6 +28,8 @@ const DOCUMENTS = [
   ["/.well-known/ai-catalog.json", "application/json; charset=utf-8"],
   ["/.well-known/webmcp.json", "application/json; charset=utf-8"],
   ["/llms.txt", "text/plain; charset=utf-8"],
+  ["/api/tools/invoices.create", "application/json; charset=utf-8"],
+  ["/api/tools/invoices_create", "application/json; charset=utf-8"],
 ] as const;
 
 async function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -59,36 +62,45 @@ describe("open, cached, conditional", () => {
 });
 
 describe("/.well-known/mcp.json: the server card and the tool catalog", () => {
-  test("validates, names this server's MCP endpoint, and lists exactly the tools of tools/list with the same schemas", async () => {
-    const manifest = mcpManifestSchema.parse(await (await get("/.well-known/mcp.json")).json());
+  test("validates, names this server's MCP endpoint, and lists exactly the tools of tools/list with the same schemas, neither with an output schema", async () => {
+    const raw = (await (await get("/.well-known/mcp.json")).json()) as { tools: Array<Record<string, unknown>> };
+    const manifest = mcpManifestSchema.parse(raw);
     expect(manifest.remotes[0]).toMatchObject({ type: "streamable-http", url: `${server.url}/api/mcp` });
     expect(manifest.endpoints.stream).toBe(`${server.url}/api/mcp/stream`);
-    const listed = (await api(server.url).post("/api/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" })).body.result.tools as Array<{ description: string; inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown>; annotations: Record<string, unknown>; name: string }>;
+    expect(manifest.endpoints.tools).toBe(`${server.url}/api/tools`);
+    const listed = (await api(server.url).post("/api/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" })).body.result.tools as Array<{ description: string; inputSchema: Record<string, unknown>; annotations: Record<string, unknown>; name: string }>;
     expect(manifest.tools.map((tool) => tool.name).sort()).toEqual(EXPECTED_TOOLS);
     for (const tool of manifest.tools) {
       const same = listed.find((entry) => entry.name === tool.name)!;
-      expect({ description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations }).toEqual({
+      expect({ description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations }).toEqual({
         description: same.description,
         inputSchema: same.inputSchema,
-        outputSchema: same.outputSchema,
         annotations: same.annotations,
       });
     }
+    // Read before the schema's parse, which would drop a field it does not name.
+    for (const tool of [...raw.tools, ...listed]) expect({ tool: tool.name, outputSchema: "outputSchema" in tool }).toEqual({ tool: tool.name, outputSchema: false });
   });
 
-  test("every tool's input and output schema compiles as JSON Schema; auth and scopes say what each action needs", async () => {
-    const manifest = mcpManifestSchema.parse(await (await get("/.well-known/mcp.json")).json());
+  test("every tool's input schema compiles as JSON Schema; auth names the open actions, endpoints.tools each action's scope; prices only where there are", async () => {
+    const raw = (await (await get("/.well-known/mcp.json")).json()) as { tools: Array<Record<string, unknown>> };
+    const manifest = mcpManifestSchema.parse(raw);
     const validator = new AjvJsonSchemaValidator();
-    for (const tool of manifest.tools) {
-      expect(() => validator.getValidator(tool.inputSchema)).not.toThrow();
-      expect(() => validator.getValidator(tool.outputSchema)).not.toThrow();
-    }
+    for (const tool of manifest.tools) expect(() => validator.getValidator(tool.inputSchema)).not.toThrow();
     const byName = new Map(manifest.tools.map((tool) => [tool.name, tool]));
-    expect(byName.get("invoices.create")!.auth).toEqual({ required: true, open_actions: [], scopes: { "(call)": "invoices:write" } });
-    expect(byName.get("invoices.query")!.auth).toMatchObject({ required: false, open_actions: ["shared"], scopes: { list: "invoices:read", shared: null } });
-    expect(byName.get("svc.capabilities")!.auth.required).toBe(false);
-    // The spec's four paid operations, each priced where an agent looks for a tool's cost.
-    const prices = manifest.tools.flatMap((tool) => tool.prices.map((price) => ({ tool: tool.name, ...price })));
+    expect(byName.get("invoices.create")!.auth).toEqual({ required: true });
+    expect(byName.get("invoices.query")!.auth).toEqual({ required: false, open_actions: ["shared"] });
+    expect(byName.get("invoices.summarize")!.auth).toEqual({ required: false, open_actions: ["shared", "inline"] });
+    // Every action open: nothing to name.
+    expect(byName.get("svc.capabilities")!.auth).toEqual({ required: false });
+    expect(byName.get("templates.query")!.auth).toEqual({ required: false });
+    // Which scope each action needs is the tool's full definition, where endpoints.tools points.
+    const query = await (await fetch(`${manifest.endpoints.tools}/invoices.query`)).json();
+    const scopes = Object.fromEntries((query.actions as Array<{ action: string; scope: string | null }>).map((entry) => [entry.action, entry.scope]));
+    expect(scopes).toEqual({ list: "invoices:read", get: "invoices:read", payments: "invoices:read", history: "invoices:read", shared: null });
+    // The spec's four paid operations, each priced where an agent looks for a tool's cost; no prices key on a free tool.
+    const prices = manifest.tools.flatMap((tool) => (tool.prices ?? []).map((price) => ({ tool: tool.name, ...price })));
+    expect(raw.tools.filter((tool) => "prices" in tool).map((tool) => tool.name).sort()).toEqual(["import", "invoices.export", "templates.mutate"]);
     expect(prices).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ tool: "templates.mutate", action: "extract_brand", operation: "brand_extraction", usd: 0.01 }),

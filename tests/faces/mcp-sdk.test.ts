@@ -1,17 +1,16 @@
 // /api/mcp (and /api/mcp/stream) driven by the official MCP TypeScript SDK client, through the real
-// HTTP server. Every successful structuredContent is validated against the tool's outputSchema twice:
-// by the SDK client itself (it validates after listTools) and explicitly with the SDK's ajv provider.
+// HTTP server. Every successful structuredContent is validated with the SDK's ajv provider against the
+// outputSchema of the tool's full definition (GET /api/tools/{name}; tools/list carries none, ADR 0035).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { invoiceInput, operation } from "../helpers/factories.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
-import { EXPECTED_TOOLS } from "../helpers/tools.ts";
+import { EXPECTED_TOOLS, expectListedAnnotations, expectOutput, hintsOf, toolDefinitions, type ToolDefinition } from "../helpers/tools.ts";
 
 type Tool = { name: string; description?: string; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown>; annotations?: Record<string, unknown> };
 type CallResult = { content?: unknown; structuredContent?: Record<string, unknown>; isError?: boolean };
-
 
 let server: TestServer;
 let owner: TestAccount;
@@ -61,14 +60,12 @@ function textJson(result: CallResult): any {
   return JSON.parse(content[0]?.text ?? "");
 }
 
-/** A successful result: no isError, structuredContent valid against the tool's outputSchema, text = the same JSON. */
-function expectSuccess(tool: Tool | undefined, result: CallResult): Record<string, unknown> {
+/** A successful result: no isError, structuredContent valid against the tool's full definition's outputSchema, text = the same JSON. */
+function expectSuccess(definition: ToolDefinition | undefined, result: CallResult): Record<string, unknown> {
   if (result.isError) throw new Error(`tool failed: ${JSON.stringify(result.content)}`);
-  expect(tool?.outputSchema).toBeDefined();
   const structured = result.structuredContent;
   expect(structured).toBeDefined();
-  const check = validator.getValidator(tool!.outputSchema as Record<string, unknown>)(structured);
-  if (!check.valid) throw new Error(`structuredContent of ${tool!.name} does not match its outputSchema: ${check.errorMessage}`);
+  expectOutput(definition, structured);
   expect(textJson(result)).toEqual(structured as Record<string, unknown>);
   return structured!;
 }
@@ -93,8 +90,10 @@ function expectToolError(result: CallResult, code: string): any {
 
 let client: Client;
 const handshake = recorder();
-/** The tools as the server lists them (raw tools/list), for the explicit outputSchema checks. */
+/** The tools as the server lists them (raw tools/list). */
 let tools: Map<string, Tool>;
+/** Each tool in full (GET /api/tools/{name}), for the outputSchema checks. */
+let definitions: Map<string, ToolDefinition>;
 /** What the SDK's own listTools() did: its result, or the error it threw. */
 let sdkListing: { tools: Tool[] } | { error: unknown };
 
@@ -110,6 +109,7 @@ beforeAll(async () => {
   });
   const listed = (await raw.json()) as { result: { tools: Tool[] } };
   tools = new Map(listed.result.tools.map((tool) => [tool.name, tool]));
+  definitions = await toolDefinitions(server.url);
   client = await connect("/api/mcp", owner.key, handshake);
   sdkListing = await client.listTools().then(
     (result) => ({ tools: result.tools as Tool[] }),
@@ -142,60 +142,60 @@ describe("MCP SDK client on /api/mcp: handshake and tools/list", () => {
     expect(handshake.exchanges.filter((exchange) => exchange.method === "GET").map((exchange) => exchange.status)).toEqual([405]);
   });
 
-  test("the SDK's listTools() accepts the listing (it rejects an outputSchema whose root is not type object)", () => {
+  test("the SDK's listTools() accepts the listing (it rejects an inputSchema whose root is not type object)", () => {
     if ("error" in sdkListing) throw new Error(`SDK listTools() failed: ${String(sdkListing.error)}`);
     expect(sdkListing.tools.map((tool) => tool.name).sort()).toEqual(EXPECTED_TOOLS);
   });
 
-  test("lists exactly the tools of this build, each with object input/output schemas and annotations", async () => {
+  test("lists exactly the tools of this build, each with an object input schema and annotations; the output schema is the full definition's", async () => {
     expect([...tools.keys()].sort()).toEqual(EXPECTED_TOOLS);
+    expect([...definitions.keys()].sort()).toEqual(EXPECTED_TOOLS);
     for (const tool of tools.values()) {
       expect(tool.inputSchema.type).toBe("object");
-      expect(tool.outputSchema?.type).toBe("object");
+      expect(tool.outputSchema).toBeUndefined();
       expect(typeof tool.description).toBe("string");
-      expect(tool.annotations).toBeDefined();
-      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
-        expect(typeof tool.annotations?.[hint]).toBe("boolean");
-      }
-      // Every outputSchema compiles in the SDK's own validator (listTools would have thrown otherwise).
-      expect(() => validator.getValidator(tool.outputSchema as Record<string, unknown>)).not.toThrow();
+      expectListedAnnotations(tool.annotations);
+      const { outputSchema } = definitions.get(tool.name)!;
+      expect(outputSchema.type).toBe("object");
+      // Every outputSchema compiles in the SDK's own validator.
+      expect(() => validator.getValidator(outputSchema)).not.toThrow();
     }
-    expect(tools.get("invoices.query")?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(tools.get("invoices.mutate")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(hintsOf(tools.get("invoices.query")?.annotations)).toMatchObject({ readOnlyHint: true });
+    expect(hintsOf(tools.get("invoices.mutate")?.annotations)).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   });
 });
 
 describe("MCP SDK client on /api/mcp: the agent catalog's tools", () => {
   test("invoices.createFromDsl, invoices.summarize, invoices.suggest and invoices.analytics answer as their output schemas say", async () => {
     const dsl = "FROM Acme GmbH\nTO Initech | ap@initech.example\nCURRENCY EUR\nLOCALE en-IE\nDATE 2026-11-20\nDUE Net 14\nITEMS\n Consulting 4 x €95.00\n";
-    const created = expectSuccess(tools.get("invoices.createFromDsl"), (await client.callTool({ name: "invoices.createFromDsl", arguments: { dsl } })) as CallResult);
+    const created = expectSuccess(definitions.get("invoices.createFromDsl"), (await client.callTool({ name: "invoices.createFromDsl", arguments: { dsl } })) as CallResult);
     const invoice = created.invoice as { id: string; total: number };
     expect(created).toMatchObject({ layout: "A", dry_run: false, finalized: false });
     expect(invoice.total).toBe(38_000);
-    const summary = expectSuccess(tools.get("invoices.summarize"), (await client.callTool({ name: "invoices.summarize", arguments: { id: invoice.id } })) as CallResult);
+    const summary = expectSuccess(definitions.get("invoices.summarize"), (await client.callTool({ name: "invoices.summarize", arguments: { id: invoice.id } })) as CallResult);
     expect(summary).toMatchObject({ language: "en", facts: { total: 38_000, next_action: "finalize" } });
-    const set = expectSuccess(tools.get("invoices.summarize"), (await client.callTool({ name: "invoices.summarize", arguments: { q: "initech" } })) as CallResult);
+    const set = expectSuccess(definitions.get("invoices.summarize"), (await client.callTool({ name: "invoices.summarize", arguments: { q: "initech" } })) as CallResult);
     expect((set.figures as { count: number }).count).toBe(1);
-    const suggested = expectSuccess(tools.get("invoices.suggest"), (await client.callTool({ name: "invoices.suggest", arguments: { client: "Initech", description: "consul" } })) as CallResult);
+    const suggested = expectSuccess(definitions.get("invoices.suggest"), (await client.callTool({ name: "invoices.suggest", arguments: { client: "Initech", description: "consul" } })) as CallResult);
     expect((suggested.items as Array<{ description: string; last_rate: number }>)[0]).toMatchObject({ description: "Consulting", last_rate: 9_500 });
-    const analytics = expectSuccess(tools.get("invoices.analytics"), (await client.callTool({ name: "invoices.analytics", arguments: { sections: ["breakdown"], from_date: "2026-11-01", to_date: "2026-11-30" } })) as CallResult);
+    const analytics = expectSuccess(definitions.get("invoices.analytics"), (await client.callTool({ name: "invoices.analytics", arguments: { sections: ["breakdown"], from_date: "2026-11-01", to_date: "2026-11-30" } })) as CallResult);
     expect((analytics.currencies as unknown[]).length).toBeGreaterThan(0);
   });
 });
 
 describe("MCP SDK client on /api/mcp: invoices", () => {
   test("invoices.create, then invoices.query get reads the same invoice back", async () => {
-    const created = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
+    const created = expectSuccess(definitions.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
     expect(created).toMatchObject({ type: "invoice", status: "draft", number: null, revision: 1, subtotal: 124_550, tax: 23_665, total: 148_215 });
     expect(created.id).toMatch(/^inv_/);
 
-    const read = expectSuccess(tools.get("invoices.query"), (await client.callTool({ name: "invoices.query", arguments: { action: "get", id: created.id } })) as CallResult);
+    const read = expectSuccess(definitions.get("invoices.query"), (await client.callTool({ name: "invoices.query", arguments: { action: "get", id: created.id } })) as CallResult);
     expect(read).toEqual(created);
   });
 
   test("invoices.query with {} lists (the default action)", async () => {
-    const created = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput({ issue_date: "2026-11-20", due_date: "2026-12-20" }) })) as CallResult);
-    const listed = expectSuccess(tools.get("invoices.query"), (await client.callTool({ name: "invoices.query", arguments: {} })) as CallResult);
+    const created = expectSuccess(definitions.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput({ issue_date: "2026-11-20", due_date: "2026-12-20" }) })) as CallResult);
+    const listed = expectSuccess(definitions.get("invoices.query"), (await client.callTool({ name: "invoices.query", arguments: {} })) as CallResult);
     expect(listed).toMatchObject({ limit: 20, offset: 0 });
     expect(listed.total as number).toBeGreaterThanOrEqual(1);
     const ids = (listed.data as { id: string }[]).map((invoice) => invoice.id);
@@ -203,9 +203,9 @@ describe("MCP SDK client on /api/mcp: invoices", () => {
   });
 
   test("invoices.mutate update with the current revision succeeds; with a stale one it is REVISION_CONFLICT", async () => {
-    const created = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
+    const created = expectSuccess(definitions.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
     const updated = expectSuccess(
-      tools.get("invoices.mutate"),
+      definitions.get("invoices.mutate"),
       (await client.callTool({ name: "invoices.mutate", arguments: { action: "update", id: created.id, notes: "first", ...operation(1) } })) as CallResult,
     );
     expect(updated).toMatchObject({ id: created.id, notes: "first", revision: 2 });
@@ -233,7 +233,7 @@ describe("MCP SDK client on /api/mcp: invoices", () => {
     // An open tool's action on stored data without a key is also 401.
     expect(await refusalStatus(anonymous.callTool({ name: "invoices.query", arguments: {} }))).toBe(401);
     // And an open tool that needs nothing stored works without a key.
-    const capabilities = expectSuccess(tools.get("svc.capabilities"), (await anonymous.callTool({ name: "svc.capabilities", arguments: {} })) as CallResult);
+    const capabilities = expectSuccess(definitions.get("svc.capabilities"), (await anonymous.callTool({ name: "svc.capabilities", arguments: {} })) as CallResult);
     expect(capabilities.name).toBe("invoicing-service");
   });
 
@@ -250,8 +250,8 @@ describe("MCP SDK client on /api/mcp: invoices", () => {
 describe("MCP SDK client on /api/mcp: invoices.query get with a share_token, without a key", () => {
   /** A new invoice of the owner's and its share token, made through the tools. */
   async function sharedInvoice(expiresInDays = 30): Promise<{ invoice: Record<string, unknown>; token: string }> {
-    const invoice = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
-    const link = expectSuccess(tools.get("invoices.mutate"), (await client.callTool({ name: "invoices.mutate", arguments: { action: "share", id: invoice.id, expires_in_days: expiresInDays } })) as CallResult);
+    const invoice = expectSuccess(definitions.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
+    const link = expectSuccess(definitions.get("invoices.mutate"), (await client.callTool({ name: "invoices.mutate", arguments: { action: "share", id: invoice.id, expires_in_days: expiresInDays } })) as CallResult);
     return { invoice, token: link.token as string };
   }
 
@@ -260,10 +260,10 @@ describe("MCP SDK client on /api/mcp: invoices.query get with a share_token, wit
   test("answers the shared invoice, the same as action shared and as no action, with a key or without", async () => {
     const { invoice, token } = await sharedInvoice();
     const anonymous = await connect("/api/mcp", null);
-    const got = expectSuccess(tools.get("invoices.query"), await query(anonymous, { action: "get", share_token: token }));
-    expect(got).toEqual(expectSuccess(tools.get("invoices.query"), await query(anonymous, { action: "shared", share_token: token })));
-    expect(got).toEqual(expectSuccess(tools.get("invoices.query"), await query(anonymous, { share_token: token })));
-    expect(got).toEqual(expectSuccess(tools.get("invoices.query"), await query(client, { action: "get", share_token: token })));
+    const got = expectSuccess(definitions.get("invoices.query"), await query(anonymous, { action: "get", share_token: token }));
+    expect(got).toEqual(expectSuccess(definitions.get("invoices.query"), await query(anonymous, { action: "shared", share_token: token })));
+    expect(got).toEqual(expectSuccess(definitions.get("invoices.query"), await query(anonymous, { share_token: token })));
+    expect(got).toEqual(expectSuccess(definitions.get("invoices.query"), await query(client, { action: "get", share_token: token })));
     expect(got).toMatchObject({ id: invoice.id, total: invoice.total, items: invoice.items });
   });
 
@@ -276,7 +276,7 @@ describe("MCP SDK client on /api/mcp: invoices.query get with a share_token, wit
   test("a made-up, revoked or expired token answers NOT_FOUND, exactly as action shared does", async () => {
     const anonymous = await connect("/api/mcp", null);
     const revoked = await sharedInvoice();
-    expectSuccess(tools.get("invoices.mutate"), (await client.callTool({ name: "invoices.mutate", arguments: { action: "unshare", id: revoked.invoice.id } })) as CallResult);
+    expectSuccess(definitions.get("invoices.mutate"), (await client.callTool({ name: "invoices.mutate", arguments: { action: "unshare", id: revoked.invoice.id } })) as CallResult);
     const expiring = await sharedInvoice(1);
     server.clock.advance(86_400_000);
     for (const token of ["A".repeat(43), revoked.token, expiring.token]) {
@@ -294,9 +294,11 @@ describe("MCP SDK client on /api/mcp: invoices.query get with a share_token, wit
 
   test("the listing says so: get with a share_token is open", () => {
     const description = tools.get("invoices.query")!.description ?? "";
-    expect(description).toContain("Auth: none for shared (also get with share_token);");
-    const action = (tools.get("invoices.query")!.inputSchema.properties as Record<string, { description?: string }>).action;
-    expect(action?.description).toContain("(chosen without action or with get when share_token is given)");
+    expect(description).toContain("\nAuth: none for shared (and get with share_token); list, get, payments and history: a key with invoices:read.\n");
+    // Each action on its own in the full definition: get by id needs the key, shared (which answers get with a share_token) none.
+    const actions = definitions.get("invoices.query")!.actions;
+    expect(actions.find((entry) => entry.action === "get")).toMatchObject({ key_required: true, scope: "invoices:read" });
+    expect(actions.find((entry) => entry.action === "shared")).toMatchObject({ key_required: false, scope: null });
   });
 });
 
@@ -304,20 +306,20 @@ describe("MCP SDK client on /api/mcp: entities and platform", () => {
   test("entities.mutate creates a client; entities.query lists it", async () => {
     const name = `Client ${crypto.randomUUID()}`;
     const made = expectSuccess(
-      tools.get("entities.mutate"),
+      definitions.get("entities.mutate"),
       (await client.callTool({ name: "entities.mutate", arguments: { entity: "client", action: "create", name } })) as CallResult,
     );
     expect(made).toMatchObject({ name, archived: false });
     expect(made.id).toMatch(/^cli_/);
 
     const listed = expectSuccess(
-      tools.get("entities.query"),
+      definitions.get("entities.query"),
       (await client.callTool({ name: "entities.query", arguments: { entity: "client", action: "list" } })) as CallResult,
     );
     expect((listed.data as { id: string; name: string }[]).find((row) => row.id === made.id)?.name).toBe(name);
 
     const got = expectSuccess(
-      tools.get("entities.query"),
+      definitions.get("entities.query"),
       (await client.callTool({ name: "entities.query", arguments: { entity: "client", action: "get", id: made.id } })) as CallResult,
     );
     expect(got).toEqual(made);
@@ -330,19 +332,19 @@ describe("MCP SDK client on /api/mcp: entities and platform", () => {
   });
 
   test("svc.capabilities and svc.feedback return schema-valid structured content", async () => {
-    const capabilities = expectSuccess(tools.get("svc.capabilities"), (await client.callTool({ name: "svc.capabilities", arguments: {} })) as CallResult);
+    const capabilities = expectSuccess(definitions.get("svc.capabilities"), (await client.callTool({ name: "svc.capabilities", arguments: {} })) as CallResult);
     expect((capabilities.tools as { name: string }[]).map((tool) => tool.name).sort()).toEqual(EXPECTED_TOOLS);
-    const feedback = expectSuccess(tools.get("svc.feedback"), (await client.callTool({ name: "svc.feedback", arguments: { kind: "bug", message: "from the SDK test" } })) as CallResult);
+    const feedback = expectSuccess(definitions.get("svc.feedback"), (await client.callTool({ name: "svc.feedback", arguments: { kind: "bug", message: "from the SDK test" } })) as CallResult);
     expect(feedback.id).toMatch(/^fbk_/);
   });
 
   test("invoices.duplicate and invoices.finalize return schema-valid structured content", async () => {
-    const created = expectSuccess(tools.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
-    const copy = expectSuccess(tools.get("invoices.duplicate"), (await client.callTool({ name: "invoices.duplicate", arguments: { id: created.id } })) as CallResult);
+    const created = expectSuccess(definitions.get("invoices.create"), (await client.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
+    const copy = expectSuccess(definitions.get("invoices.duplicate"), (await client.callTool({ name: "invoices.duplicate", arguments: { id: created.id } })) as CallResult);
     expect(copy).toMatchObject({ status: "draft", number: null });
     expect(copy.id).not.toBe(created.id);
     const finalized = expectSuccess(
-      tools.get("invoices.finalize"),
+      definitions.get("invoices.finalize"),
       (await client.callTool({ name: "invoices.finalize", arguments: { id: created.id, ...operation(1) } })) as CallResult,
     );
     expect(finalized).toMatchObject({ id: created.id, locked: true, revision: 2 });
@@ -355,8 +357,8 @@ describe("MCP SDK client on /api/mcp/stream (SSE answers)", () => {
     const recorded = recorder();
     const { exchanges } = recorded;
     const streamed = await connect("/api/mcp/stream", owner.key, recorded);
-    const created = expectSuccess(tools.get("invoices.create"), (await streamed.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
-    const read = expectSuccess(tools.get("invoices.query"), (await streamed.callTool({ name: "invoices.query", arguments: { action: "get", id: created.id } })) as CallResult);
+    const created = expectSuccess(definitions.get("invoices.create"), (await streamed.callTool({ name: "invoices.create", arguments: invoiceInput() })) as CallResult);
+    const read = expectSuccess(definitions.get("invoices.query"), (await streamed.callTool({ name: "invoices.query", arguments: { action: "get", id: created.id } })) as CallResult);
     expect(read).toEqual(created);
     const conflict = (await streamed.callTool({ name: "invoices.mutate", arguments: { action: "update", id: created.id, notes: "x", ...operation(7) } })) as CallResult;
     expectToolError(conflict, "REVISION_CONFLICT");

@@ -8,8 +8,8 @@ import createClient from "openapi-fetch";
 import { generatedOpenApi } from "../../scripts/openapi.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
 
-/** Enough of what openapi-typescript generates for GETs without path parameters. */
-type Get = { parameters: { query?: Record<string, unknown> }; responses: { 200: { content: { "application/json": unknown } } } };
+/** Enough of what openapi-typescript generates for the GETs called here. */
+type Get = { parameters: { query?: Record<string, unknown>; path?: Record<string, string> }; responses: { 200: { content: { "application/json": unknown } } } };
 type Paths = Record<string, { get: Get }>;
 type PathItem = { servers?: Array<{ url: string }>; get?: { tags?: string[] } };
 type Document = { servers: Array<{ url: string }>; paths: Record<string, PathItem> };
@@ -32,10 +32,12 @@ describe("openapi-fetch with the document's servers", () => {
   test("every discovery document answers 200 at its path item's server (the site root outside /api)", async () => {
     expect(discoveryPaths.map(([path]) => path)).toEqual(expect.arrayContaining(["/.well-known/mcp.json", "/.well-known/webmcp.json", "/mcp/server-card"]));
     const api = createClient<Paths>({ baseUrl: resolved(document.servers[0]!.url) });
+    // A path parameter takes a value of its own: the tool read in full is invoices.create.
+    const params = { path: { name: "invoices.create" } };
     for (const [path, item] of discoveryPaths) {
       const override = item.servers?.[0]?.url;
-      const { response, data } = await api.GET(path, override ? { baseUrl: resolved(override) } : {});
-      expect({ path, status: response.status, url: response.url }).toEqual({ path, status: 200, url: `${override ? server.url : `${server.url}/api`}${path}` });
+      const { response, data } = await api.GET(path, { params, ...(override ? { baseUrl: resolved(override) } : {}) });
+      expect({ path, status: response.status, url: response.url }).toEqual({ path, status: 200, url: `${override ? server.url : `${server.url}/api`}${path.replace("{name}", "invoices.create")}` });
       expect(data).toBeInstanceOf(Object);
     }
   });

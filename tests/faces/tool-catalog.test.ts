@@ -52,16 +52,46 @@ describe("one example call per action", () => {
   });
 });
 
+/** The labels a sentence lists: "a, b and c" (parenthesised words left out). */
+function labelsIn(list: string): string[] {
+  return list.replace(/ \([^)]*\)/g, "").split(/, | and /).sort();
+}
+
 describe("each description states auth and scope", () => {
   test.each(registry.tools.map((tool) => [tool.name, tool] as const))("%s", (_name, tool) => {
-    expect(tool.description).toMatch(/\n\nAuth: /);
-    for (const entry of tool.actions) if (entry.access.scope) expect(tool.description).toContain(entry.access.scope);
-    if (tool.actions.every((entry) => !entry.access.keyRequired)) expect(tool.description).toContain("Auth: none; anyone may call it.");
+    // The tool's words, then one Auth line (and its price sentence), then the examples.
+    const line = /\nAuth: ([^\n]*)\nExamples?:\n/.exec(tool.description)?.[1];
+    expect(line).toBeDefined();
+    const [auth, paid] = line!.split(" Paid without a key (x402): ") as [string, string | undefined];
+    const open = tool.actions.filter((entry) => !entry.access.keyRequired);
+    const keyed = tool.actions.filter((entry) => entry.access.keyRequired);
+    for (const entry of keyed) if (entry.access.scope) expect(auth).toContain(entry.access.scope);
+    // "by action" exactly when the keyed actions need different scopes (each one's is GET /api/tools/{name}'s).
+    expect(auth.endsWith(", by action.")).toBe(new Set(keyed.map((entry) => entry.access.scope)).size > 1);
+    if (keyed.length === 0) expect(auth).toBe("none.");
+    else if (open.length === 0) expect(auth).toStartWith("a key");
+    else {
+      // The open actions named first, then the ones that need the key.
+      const [, openList, keyedList] = /^none for (.+); (.+): a key/.exec(auth) ?? [];
+      expect({ open: labelsIn(openList ?? ""), keyed: labelsIn(keyedList ?? "") }).toEqual({ open: open.map(actionLabel).sort(), keyed: keyed.map(actionLabel).sort() });
+    }
+    const priced = tool.actions.filter((entry) => entry.procedure.meta.price);
+    if (priced.length === 0) expect(paid).toBeUndefined();
+    else {
+      expect(paid).toEndWith("; with a key, counted as usage.");
+      for (const entry of priced) expect(paid).toMatch(new RegExp(`${entry.action === null ? "a call" : actionLabel(entry)} [0-9.]+ USD`));
+    }
   });
 
-  test("an open tool with stored-data actions says which actions are open and which need the key", () => {
-    const query = registry.byName.get("invoices.query")!;
-    expect(query.description).toContain("Auth: none for shared (also get with share_token); list, get, payments and history need an API key (Authorization: Bearer svc_…) holding invoices:read.");
+  test("the sentences as tools/list shows them: open, one scope, several scopes, open actions, paid actions", async () => {
+    const listed = new Map((await listTools(null)).map((tool) => [tool.name, tool.description]));
+    expect(listed.get("svc.capabilities")).toContain("\nAuth: none.\n");
+    expect(listed.get("invoices.create")).toContain("\nAuth: a key with invoices:write.\n");
+    expect(listed.get("invoices.automate")).toContain("\nAuth: a key with invoices:read or invoices:write or account:admin, by action.\n");
+    expect(listed.get("invoices.query")).toContain("\nAuth: none for shared (and get with share_token); list, get, payments and history: a key with invoices:read.\n");
+    expect(listed.get("import")).toContain(
+      "\nAuth: none for ocr and extract; import, get and cancel: a key with invoices:write or invoices:read, by action. Paid without a key (x402): ocr 0.005 USD and extract 0.01 USD; with a key, counted as usage.\n",
+    );
   });
 });
 

@@ -1,10 +1,18 @@
-// The tool catalog's JSON Schemas as /api/mcp lists them: object roots (the MCP SDK client rejects
-// anything else), action/entity selectors on aggregate tools, schemas that compile in the SDK's own
-// validator and actually constrain, and svc.capabilities output that conforms to its schema.
+// The tool catalog's JSON Schemas as /api/mcp lists them and as GET /api/tools/{name} gives them in
+// full (ADR 0035): object roots (the MCP SDK client rejects anything else), action/entity selectors
+// on aggregate tools, schemas that compile in the SDK's own validator and actually constrain, output
+// schemas only in the full definitions, and svc.capabilities output that conforms to its schema.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { invoiceInput, operation } from "../helpers/factories.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { appRouter } from "../../routers/index.ts";
+import { listProcedures } from "../../server/http/procedures.ts";
+import { actionLabel, buildToolRegistry } from "../../server/http/tools.ts";
+import { checkOutput, expectListedAnnotations, expectOutput, hintsOf, toolDefinitions, type ToolDefinition } from "../helpers/tools.ts";
+
+/** The registry the listing is made from, for what a call without an action runs. */
+const registry = buildToolRegistry(listProcedures(appRouter));
 
 type Schema = Record<string, unknown> & { type?: unknown; properties?: Record<string, { enum?: unknown[] }>; required?: string[] };
 type Tool = { name: string; title?: string; description?: string; inputSchema: Schema; outputSchema?: Schema; annotations?: Record<string, unknown> };
@@ -103,6 +111,7 @@ const INVALID_ARGUMENTS: [string, string, Record<string, unknown>][] = [
 
 let server: TestServer;
 let tools: Map<string, Tool>;
+let definitions: Map<string, ToolDefinition>;
 const validator = new AjvJsonSchemaValidator();
 
 async function rpc(method: string, params?: unknown): Promise<any> {
@@ -124,6 +133,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const listed = await rpc("tools/list");
   tools = new Map((listed.result.tools as Tool[]).map((tool) => [tool.name, tool]));
+  definitions = await toolDefinitions(server.url);
 });
 afterAll(() => server.close());
 
@@ -132,28 +142,32 @@ describe("tools/list: every schema has an object root", () => {
     expect([...tools.keys()].sort()).toEqual([...Object.keys(AGGREGATES), ...SINGLE].sort());
   });
 
-  test.each([...Object.keys(AGGREGATES), ...SINGLE])("%s: inputSchema and outputSchema are objects with type \"object\"", (name) => {
+  test.each([...Object.keys(AGGREGATES), ...SINGLE])("%s: the listed inputSchema, and the full definition's input and output schemas, are objects with type \"object\"; tools/list has no outputSchema", (name) => {
     const tool = tools.get(name);
+    const definition = definitions.get(name);
     expect(tool).toBeDefined();
-    for (const schema of [tool!.inputSchema, tool!.outputSchema]) {
+    expect(definition).toBeDefined();
+    for (const schema of [tool!.inputSchema, definition!.inputSchema, definition!.outputSchema]) {
       expect(schema !== null && typeof schema === "object" && !Array.isArray(schema)).toBe(true);
       expect(schema!.type).toBe("object");
     }
+    expect(tool!.outputSchema).toBeUndefined();
   });
 
-  test.each([...Object.keys(AGGREGATES), ...SINGLE])("%s: title, description and boolean annotations", (name) => {
+  test.each([...Object.keys(AGGREGATES), ...SINGLE])("%s: title, description, and only the annotations that differ from MCP's defaults", (name) => {
     const tool = tools.get(name)!;
     expect(tool.title?.length).toBeGreaterThan(0);
     expect(tool.description?.length).toBeGreaterThan(0);
-    for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]) expect(typeof tool.annotations?.[hint]).toBe("boolean");
+    expectListedAnnotations(tool.annotations);
+    expect(definitions.get(name)!.annotations).toEqual(tool.annotations!);
   });
 
   test("annotations are the union of the procedures' hints", () => {
-    expect(tools.get("invoices.query")!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(tools.get("entities.query")!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(tools.get("invoices.mutate")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(tools.get("entities.mutate")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(tools.get("invoices.create")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(hintsOf(tools.get("invoices.query")!.annotations)).toMatchObject({ readOnlyHint: true });
+    expect(hintsOf(tools.get("entities.query")!.annotations)).toMatchObject({ readOnlyHint: true });
+    expect(hintsOf(tools.get("invoices.mutate")!.annotations)).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(hintsOf(tools.get("entities.mutate")!.annotations)).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(hintsOf(tools.get("invoices.create")!.annotations)).toMatchObject({ readOnlyHint: false, destructiveHint: false });
   });
 });
 
@@ -165,29 +179,67 @@ describe("tools/list: schemas the major model APIs accept", () => {
     expect(typeof schema.properties).toBe("object");
   });
 
-  test.each(Object.keys(AGGREGATES))("%s: each field says which actions use it, the action enum describes every action", (name) => {
-    const schema = tools.get(name)!.inputSchema as Schema & { properties: Record<string, { description?: string }> };
-    const actionDescription = schema.properties.action?.description ?? "";
-    for (const action of AGGREGATES[name]!.actions) expect(actionDescription).toContain(`${action}: `);
-    const described = Object.entries(schema.properties).filter(([key]) => key !== "action" && key !== "entity");
-    // A field every action takes and none requires needs no note; every other field names its actions.
-    const noted = described.filter(([, field]) => /(Required by|For|Required\.)/.test(field.description ?? ""));
-    expect(noted.length).toBeGreaterThan(0);
+  test.each(Object.keys(AGGREGATES))("%s: each field says which actions require it, the action enum names its default, every action has its example", (name) => {
+    const tool = tools.get(name)!;
+    const schema = tool.inputSchema as Schema & { properties: Record<string, { description?: string }> };
+    const { actions, hasDefault } = AGGREGATES[name]!;
+    // The action's words are only what a call without one runs (the default, and an action its field picks); what each action does is its example line.
+    const actionDescription = schema.properties.action?.description;
+    const picked = definitions.get(name)!.actions.flatMap((entry) => {
+      const field = registry.byName.get(name)!.actions.find((action) => action.action === entry.action && action.entity === entry.entity)?.selectWhen;
+      return field ? [`${actionLabel(entry)} if ${field} is given`] : [];
+    });
+    const fallback = registry.byName.get(name)!.actions.find((action) => action.isDefault)?.action;
+    expect(hasDefault).toBe(fallback !== undefined);
+    const expected = [...(fallback ? [`default ${fallback}`] : []), ...picked];
+    expect(actionDescription).toBe(expected.length ? expected.join("; ") : undefined);
+    if (hasDefault) expect(actions).toContain(fallback!);
+    for (const action of actions) expect(tool.description).toContain(`"action":"${action}"`);
+    // Which actions require a field, from each action's own schema in the full definition.
+    const definition = definitions.get(name)!;
+    const labels = definition.actions.map(actionLabel);
+    for (const [key, field] of Object.entries(schema.properties)) {
+      if (key === "action" || key === "entity") continue;
+      const requiring = definition.actions.filter((entry) => ((entry.inputSchema.required as string[] | undefined) ?? []).includes(key)).map(actionLabel);
+      const words = field.description ?? "";
+      expect({ key, words }).not.toEqual({ key, words: expect.stringMatching(/\bFor |optional for/) });
+      if (requiring.length === 0) expect({ key, words }).not.toEqual({ key, words: expect.stringContaining("Required") });
+      else if (requiring.length === labels.length) expect({ key, words }).toEqual({ key, words: expect.stringMatching(/Required\.$/) });
+      else {
+        const [, form, list] = /Required (by|but not by) (.+)\.$/.exec(words) ?? [];
+        const named = (list ?? "").split(/, | and /);
+        expect({ key, named: named.slice().sort() }).toEqual({ key, named: (form === "by" ? requiring : labels.filter((label) => !requiring.includes(label))).sort() });
+      }
+    }
     if (name === "invoices.query") {
-      expect(schema.properties.id?.description).toContain("Required by get, payments and history.");
-      expect(schema.properties.status?.description).toContain("For list.");
+      expect(schema.properties.id?.description).toEndWith("Required but not by list and shared.");
+      expect(schema.properties.status?.description ?? "").not.toContain("Required");
     }
   });
 
-  test("a field required by one action and optional in another says so", () => {
+  test("a field one action requires and another takes names only the one that requires it; the other's own schema has it", () => {
     const status = (tools.get("invoices.mutate")!.inputSchema.properties as Record<string, any>).status;
-    expect(status.description).toContain("Required by transition; optional for update.");
+    expect(status.description).toEndWith("Required by transition.");
+    const update = definitions.get("invoices.mutate")!.actions.find((entry) => entry.action === "update")!.inputSchema as Schema;
+    expect(update.properties?.status).toBeDefined();
+    expect(update.required ?? []).not.toContain("status");
   });
 
   test("a field two actions type differently keeps both shapes (anyOf inside the property, never at the root)", () => {
+    const status = (tools.get("invoices.automate")!.inputSchema.properties as Record<string, any>).status;
+    expect(status.anyOf.map((branch: { enum: string[] }) => branch.enum)).toEqual(
+      expect.arrayContaining([
+        ["active", "paused", "ended"],
+        ["pending", "delivered", "failed"],
+      ]),
+    );
+    expect(status.anyOf).toHaveLength(2);
+  });
+
+  test("a field two actions type alike, but for a default, is one shape", () => {
     const unit = (tools.get("entities.mutate")!.inputSchema.properties as Record<string, any>).unit;
-    expect(unit.anyOf).toHaveLength(2);
-    expect(unit.description).toBe("For product.create and product.update.");
+    expect(unit.anyOf).toBeUndefined();
+    expect(unit.type).toBe("string");
   });
 });
 
@@ -211,17 +263,76 @@ describe("aggregate tools dispatch on {action} (entities also {entity})", () => 
 });
 
 describe("the schemas compile in the SDK's validator and constrain", () => {
-  test.each(VALID_ARGUMENTS)("%s accepts %s", (name, _what, args) => {
-    const result = validate(tools.get(name)?.inputSchema, args);
-    if (!result.valid) throw new Error(`${name} input schema refused valid arguments: ${result.errorMessage}`);
+  test.each(VALID_ARGUMENTS)("%s accepts %s, listed and in full", (name, _what, args) => {
+    for (const [form, schema] of [["listed", tools.get(name)?.inputSchema], ["full", definitions.get(name)?.inputSchema]] as const) {
+      const result = validate(schema, args);
+      if (!result.valid) throw new Error(`${name} ${form} input schema refused valid arguments: ${result.errorMessage}`);
+    }
   });
 
-  test.each(INVALID_ARGUMENTS)("%s refuses %s", (name, _why, args) => {
+  test.each(INVALID_ARGUMENTS)("%s refuses %s, listed and in full", (name, _why, args) => {
     expect(validate(tools.get(name)?.inputSchema, args).valid).toBe(false);
+    expect(validate(definitions.get(name)?.inputSchema, args).valid).toBe(false);
   });
 
-  test.each([...Object.keys(AGGREGATES), ...SINGLE])("%s: the outputSchema refuses {} (it is not vacuous)", (name) => {
-    expect(validate(tools.get(name)?.outputSchema, {}).valid).toBe(false);
+  test("the full inputSchema keeps the constraints the listed one leaves to the server", () => {
+    const args = { id: "x".repeat(65) };
+    expect(validate(tools.get("invoices.duplicate")?.inputSchema, args).valid).toBe(true);
+    expect(validate(definitions.get("invoices.duplicate")?.inputSchema, args).valid).toBe(false);
+  });
+
+  test.each([...Object.keys(AGGREGATES), ...SINGLE])("%s: the full definition's outputSchema refuses {} (it is not vacuous)", (name) => {
+    expect(checkOutput(definitions.get(name), {}).valid).toBe(false);
+  });
+});
+
+describe("GET /api/tools/{name}: each tool in full", () => {
+  const names = [...Object.keys(AGGREGATES), ...SINGLE];
+
+  test.each(names)("%s: open, the same under its dotted and its underscored name, and what tools/list leaves out", async (name) => {
+    const [dotted, underscored] = await Promise.all([fetch(`${server.url}/api/tools/${name}`), fetch(`${server.url}/api/tools/${name.replaceAll(".", "_")}`)]);
+    expect([dotted.status, underscored.status]).toEqual([200, 200]);
+    const definition = (await dotted.json()) as ToolDefinition;
+    expect(await underscored.json()).toEqual(definition);
+    const listed = tools.get(name)!;
+    expect({ name: definition.name, title: definition.title, description: definition.description, annotations: definition.annotations }).toEqual({
+      name,
+      title: listed.title!,
+      description: listed.description!,
+      annotations: listed.annotations!,
+    });
+    expect(definition.outputSchema.type).toBe("object");
+    expect(listed.outputSchema).toBeUndefined();
+  });
+
+  test.each(names)("%s: each action on its own, with its summary, key, scope, example and schemas; the example passes the action's schema", (name) => {
+    const definition = definitions.get(name)!;
+    const aggregate = AGGREGATES[name];
+    if (aggregate) {
+      const expected = (aggregate.entities ?? [null]).flatMap((entity) => aggregate.actions.map((action) => actionLabel({ action, entity })));
+      expect(definition.actions.map(actionLabel).sort()).toEqual(expected.sort());
+    } else {
+      expect(definition.actions.map(({ action, entity }) => ({ action, entity }))).toEqual([{ action: null, entity: null }]);
+    }
+    for (const entry of definition.actions) {
+      expect(entry.summary.length).toBeGreaterThan(0);
+      expect(typeof entry.key_required).toBe("boolean");
+      // A scope only where a key is needed (a key-only action may need no particular scope).
+      if (!entry.key_required) expect(entry.scope).toBeNull();
+      expect(entry.inputSchema.type).toBe("object");
+      expect(entry.outputSchema.type).toBe("object");
+      const { action: _action, entity: _entity, ...input } = entry.example;
+      const check = validate(entry.inputSchema, input);
+      if (!check.valid) throw new Error(`${name} ${actionLabel(entry)}: its example fails its own schema: ${check.errorMessage}`);
+    }
+  });
+
+  test("an unknown name is 404 NOT_FOUND, so is a path below a tool's", async () => {
+    for (const path of ["/api/tools/invoices.nope", "/api/tools/invoices_nope", "/api/tools/invoices.create/extra"]) {
+      const response = await fetch(server.url + path);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect((await response.json()).code).toBe("NOT_FOUND");
+    }
   });
 });
 
@@ -230,8 +341,7 @@ describe("svc.capabilities", () => {
     const reply = await rpc("tools/call", { name: "svc.capabilities", arguments: {} });
     expect(reply.result.isError).toBeUndefined();
     const structured = reply.result.structuredContent;
-    const result = validate(tools.get("svc.capabilities")?.outputSchema, structured);
-    if (!result.valid) throw new Error(`capabilities do not match their outputSchema: ${result.errorMessage}`);
+    expectOutput(definitions.get("svc.capabilities"), structured);
     expect(JSON.parse(reply.result.content[0].text)).toEqual(structured);
   });
 
