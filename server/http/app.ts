@@ -170,7 +170,10 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     } catch (error) {
       return errorResponse(toAppError(error));
     }
-    if (!document) return errorResponse(new AppError("NOT_FOUND", `No route ${request.method} ${url.pathname}`));
+    if (!document) {
+      const tool = /^\/api\/tools\/(.+)$/.exec(url.pathname)?.[1];
+      return errorResponse(new AppError("NOT_FOUND", tool ? `No tool named ${decodeURIComponent(tool)}: GET /api/tools lists them` : `No route ${request.method} ${url.pathname}`));
+    }
     const headers = { "cache-control": DISCOVERY_CACHE_CONTROL, etag: document.etag };
     if (request.headers.get("if-none-match") === document.etag) return new Response(null, { status: 304, headers });
     return new Response(request.method === "HEAD" ? null : document.body, { headers: { ...headers, "content-type": document.contentType } });

@@ -331,7 +331,9 @@ describe("GET /api/tools/{name}: each tool in full", () => {
     for (const path of ["/api/tools/invoices.nope", "/api/tools/invoices_nope", "/api/tools/invoices.create/extra"]) {
       const response = await fetch(server.url + path);
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
-      expect((await response.json()).code).toBe("NOT_FOUND");
+      const body = await response.json();
+      expect(body.code).toBe("NOT_FOUND");
+      expect(body.error).toBe(`No tool named ${path.replace("/api/tools/", "")}: GET /api/tools lists them`);
     }
   });
 });
