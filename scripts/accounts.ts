@@ -146,7 +146,7 @@ switch (command) {
     const keyId = values.key ?? fail("--key is required");
     const revoked = await database.write((tx) => revokeApiKey(tx, { keyId, now }));
     if (!revoked) fail(`no live key ${keyId}`);
-    console.log(`revoked ${keyId} (running servers refuse it within KEY_CACHE_MS, ${config.keyCacheMs} ms)`);
+    console.log(`revoked ${keyId} (running servers refuse it from their next request)`);
     break;
   }
   case "sign-in-link": {

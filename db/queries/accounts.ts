@@ -7,6 +7,7 @@ import type { TierName } from "../../server/domain/tiers.ts";
 import type { Executor } from "../client.ts";
 import { accounts, apiKeys } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
+import { noteRevocation } from "./revocations.ts";
 
 export const API_KEY_PREFIX = "svc_";
 
@@ -63,12 +64,15 @@ export async function createApiKey(
   return { id, token, hint };
 }
 
+/** Revokes a live key and counts the revocation, so every process's cache stops trusting it (ADR 0006). */
 export async function revokeApiKey(db: Executor, params: { keyId: string; now: Date }): Promise<boolean> {
   const result = await db
     .update(apiKeys)
     .set({ revokedAt: params.now.toISOString() })
     .where(and(eq(apiKeys.id, params.keyId), isNull(apiKeys.revokedAt)));
-  return result.rowsAffected > 0;
+  if (result.rowsAffected === 0) return false;
+  await noteRevocation(db);
+  return true;
 }
 
 const keyColumns = { id: apiKeys.id, name: apiKeys.name, hint: apiKeys.hint, scopes: apiKeys.scopes, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt };

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Role } from "../../server/domain/access.ts";
 import type { Executor } from "../client.ts";
 import { accounts, invites, memberships, oauthGrants, sessions, users } from "../schema/index.ts";
+import { noteRevocation } from "./revocations.ts";
 
 export type MemberRow = { userId: string; email: string; name: string | null; role: Role; canApprove: boolean; joinedAt: string };
 
@@ -46,17 +47,20 @@ export async function addMember(db: Executor, params: { accountId: string; userI
   await db.insert(memberships).values({ accountId: params.accountId, userId: params.userId, role: params.role, canApprove: params.canApprove, createdAt: at, updatedAt: at });
 }
 
+/** Changes a member's role; counted as a revocation (revocations.ts): a narrower role binds their cached sessions and agents at once. */
 export async function updateMember(db: Executor, params: { accountId: string; userId: string; role: Role; canApprove: boolean; now: Date }): Promise<void> {
   await db
     .update(memberships)
     .set({ role: params.role, canApprove: params.canApprove, updatedAt: params.now.toISOString() })
     .where(and(eq(memberships.accountId, params.accountId), eq(memberships.userId, params.userId)));
+  await noteRevocation(db);
 }
 
 /**
  * Takes a person out of an account: the membership goes, and so do their sessions acting in it and
  * the grants their agents hold in it (the credential lookups join on membership too, so nothing of
- * theirs resolves in this account even before the revocations are read).
+ * theirs resolves in this account even before the revocations are read). Counted as a revocation
+ * (revocations.ts), so no process's cache keeps them.
  */
 export async function removeMember(db: Executor, params: { accountId: string; userId: string; now: Date }): Promise<void> {
   const { accountId, userId } = params;
@@ -70,11 +74,16 @@ export async function removeMember(db: Executor, params: { accountId: string; us
     .update(oauthGrants)
     .set({ revokedAt: at })
     .where(and(eq(oauthGrants.accountId, accountId), eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt)));
+  await noteRevocation(db);
 }
 
-/** Moves a session to another of its user's accounts (accepting an invite switches to the new account). */
+/**
+ * Moves a session to another of its user's accounts (accepting an invite switches to the new account).
+ * Counted as a revocation (revocations.ts): no process may keep acting in the old account for it.
+ */
 export async function moveSession(db: Executor, params: { sessionId: string; accountId: string }): Promise<void> {
   await db.update(sessions).set({ accountId: params.accountId }).where(eq(sessions.id, params.sessionId));
+  await noteRevocation(db);
 }
 
 export type InviteRow = typeof invites.$inferSelect & { role: Role };

@@ -4,6 +4,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Role } from "../../server/domain/access.ts";
 import type { Executor } from "../client.ts";
 import { accounts, memberships, oauthClients, oauthCodes, oauthGrants, oauthTokens, users } from "../schema/index.ts";
+import { noteRevocation } from "./revocations.ts";
 
 export type ClientRow = typeof oauthClients.$inferSelect;
 
@@ -52,6 +53,8 @@ export async function saveGrant(
     );
   if (existing) {
     await db.update(oauthGrants).set({ scopes: params.scopes }).where(eq(oauthGrants.id, existing.id));
+    // Fewer scopes this time narrow the grant's live tokens: no process may keep the old ones cached.
+    await noteRevocation(db);
     return existing.id;
   }
   const { id, accountId, userId, clientId, resource, scopes, now } = params;
@@ -154,13 +157,17 @@ export async function markRotated(db: Executor, params: { tokenHash: string; now
   return result.rowsAffected > 0;
 }
 
+// Each revocation below is counted (revocations.ts) so every process's credential cache drops it before its next use (ADR 0006).
+
 export async function revokeToken(db: Executor, params: { tokenHash: string; now: Date }): Promise<void> {
   await db.update(oauthTokens).set({ revokedAt: params.now.toISOString() }).where(and(eq(oauthTokens.tokenHash, params.tokenHash), isNull(oauthTokens.revokedAt)));
+  await noteRevocation(db);
 }
 
 /** Every token of one chain: a replayed code or rotated refresh token means it may be in a thief's hands. */
 export async function revokeFamily(db: Executor, params: { family: string; now: Date }): Promise<void> {
   await db.update(oauthTokens).set({ revokedAt: params.now.toISOString() }).where(and(eq(oauthTokens.family, params.family), isNull(oauthTokens.revokedAt)));
+  await noteRevocation(db);
 }
 
 /** Revokes a grant and every token issued under it. */
@@ -168,6 +175,7 @@ export async function revokeGrant(db: Executor, params: { grantId: string; now: 
   const at = params.now.toISOString();
   await db.update(oauthGrants).set({ revokedAt: at }).where(eq(oauthGrants.id, params.grantId));
   await db.update(oauthTokens).set({ revokedAt: at }).where(and(eq(oauthTokens.grantId, params.grantId), isNull(oauthTokens.revokedAt)));
+  await noteRevocation(db);
 }
 
 /** A live grant's owner, for checking who may revoke it. */

@@ -3,6 +3,7 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "../client.ts";
 import { memberships, sessions, signInLinks } from "../schema/index.ts";
+import { noteRevocation } from "./revocations.ts";
 
 export type NewSession = {
   id: string;
@@ -23,14 +24,19 @@ export async function insertSession(db: Executor, row: NewSession): Promise<void
   await db.insert(sessions).values(row);
 }
 
-/** Revokes the live session holding this secret; its id, or null when there was none. */
+/**
+ * Revokes the live session holding this secret; its id, or null when there was none. Revoking a
+ * session is counted (revocations.ts) so every process's cache drops it before its next use (ADR 0006).
+ */
 export async function revokeSessionByHash(db: Executor, tokenHash: string, now: Date): Promise<string | null> {
   const [row] = await db
     .update(sessions)
     .set({ revokedAt: now.toISOString() })
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  return row?.id ?? null;
+  if (!row) return null;
+  await noteRevocation(db);
+  return row.id;
 }
 
 export async function findSessionOwner(db: Executor, sessionId: string): Promise<{ userId: string } | undefined> {
@@ -40,10 +46,11 @@ export async function findSessionOwner(db: Executor, sessionId: string): Promise
 
 /** Revokes a session by id; revoking one already revoked changes nothing. */
 export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
-  await db
+  const result = await db
     .update(sessions)
     .set({ revokedAt: now.toISOString() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  if (result.rowsAffected > 0) await noteRevocation(db);
 }
 
 /** A user's sessions that still work, the most recently used first. */

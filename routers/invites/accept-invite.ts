@@ -17,4 +17,4 @@ export const acceptInvite = sessionProcedure
   })
   .input(z.strictObject({ token: inviteToken }))
   .output(meOutput)
-  .mutation(async ({ ctx, input }) => meView(ctx.services.database.db, await joinByInvite(ctx.services, ctx.principal, ctx.sessionToken ?? "", input.token)));
+  .mutation(async ({ ctx, input }) => meView(ctx.services.database.db, await joinByInvite(ctx.services, ctx.principal, input.token)));

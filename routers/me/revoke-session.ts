@@ -11,6 +11,6 @@ export const revokeSession = sessionProcedure
   .input(z.strictObject({ id: resourceId("ses") }))
   .output(z.object({ id: z.string(), revoked: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {
-    await revokeOwnSession(ctx.services, { ...sessionOf(ctx.principal), token: ctx.sessionToken }, input.id);
+    await revokeOwnSession(ctx.services, sessionOf(ctx.principal), input.id);
     return { id: input.id, revoked: true as const };
   });

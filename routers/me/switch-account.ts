@@ -11,6 +11,6 @@ export const switchAccount = sessionProcedure
   .output(meOutput)
   .mutation(async ({ ctx, input }) => {
     const { userId, sessionId } = sessionOf(ctx.principal);
-    await switchSessionAccount(ctx.services, { userId, sessionId, token: ctx.sessionToken }, input.account_id);
+    await switchSessionAccount(ctx.services, { userId, sessionId }, input.account_id);
     return meView(ctx.services.database.db, { userId, sessionId, accountId: input.account_id });
   });

@@ -1,19 +1,25 @@
 // Resolves what a request presents to one Principal (ADR 0019): `Authorization: Bearer svc_…`
 // (an API key), `Bearer sat_…` (an agent's OAuth access token, bound to an audience), or the session
-// cookie. Resolutions are cached for a short time (KEY_CACHE_MS, 2 s by default) so a read costs one
-// database round trip, not two; a revocation therefore takes effect within that time in every
-// process (ADR 0006). Last-use times are written at most once a minute, off the request's path.
+// cookie. Resolutions are cached for a short time (KEY_CACHE_MS, 2 s by default); a cached one is
+// trusted only while the revocation counter (db/queries/revocations.ts, one read by primary key,
+// shared by the requests that arrive together: fresh-reads.ts) is what it was when the credential was
+// looked up. Every revocation, in any process, raises the counter in its own transaction, so a
+// revoked key, token, grant or session is refused on the very next request everywhere, and so is
+// every other credential of its family (ADR 0006). Last-use times are written at most once a
+// minute, off the request's path.
 // Bearer credentials that fail are counted per client address against the anonymous tier, so
 // guessing them is throttled (429) like any anonymous caller. A session cookie that no longer works
 // counts as no credential: a browser keeps sending a stale cookie, and open pages must still answer.
 import type { Database, Executor } from "../../db/client.ts";
 import { findActiveKey, touchApiKey } from "../../db/queries/accounts.ts";
 import { findAccessToken, findSession, touchGrant, touchSession } from "../../db/queries/credentials.ts";
+import { readRevocations } from "../../db/queries/revocations.ts";
 import { agentScopes, audienceAllows, scopesForRole, SESSION_DAYS, type Face, type Principal } from "../domain/access.ts";
 import type { Clock } from "../domain/clock.ts";
 import { AppError } from "../domain/errors.ts";
 import { sha256Hex } from "../domain/secrets.ts";
 import type { TierLimits } from "../domain/tiers.ts";
+import { freshReads } from "./fresh-reads.ts";
 import { addressSubject, type RateLimits } from "./rate-limit.ts";
 
 export const ACCESS_TOKEN_PREFIX = "sat_";
@@ -38,7 +44,8 @@ type Resolution = {
   touch(tx: Executor, now: Date): Promise<void>;
 };
 
-type CacheEntry = { value: Resolution | null; expires: number };
+/** `revocations`: the counter as read before the credential was looked up. */
+type CacheEntry = { value: Resolution | null; expires: number; revocations: string };
 
 export type CredentialResolver = {
   /**
@@ -46,8 +53,6 @@ export type CredentialResolver = {
    * credential that is present but not valid, expired, or bound to another audience.
    */
   resolve(presented: Presented, clientIp: string, face?: Face): Promise<Principal | null>;
-  /** Drops a bearer token or a session's secret from this process's cache (sign-out, revocation). */
-  forget(token: string): void;
 };
 
 /** `config` is read on each use: a test server learns its PUBLIC_URL only once it listens. */
@@ -63,6 +68,7 @@ export function createCredentialResolver(database: Database, clock: Clock, optio
   const live = new Map<string, CacheEntry>();
   const unknown = new Map<string, CacheEntry>();
   const touched = new Map<string, number>();
+  const revocationsNow = freshReads(() => readRevocations(database.db));
 
   function touch(resolution: Resolution, now: number): void {
     const id = resolution.principal.id;
@@ -72,10 +78,11 @@ export function createCredentialResolver(database: Database, clock: Clock, optio
     void database.write((tx) => resolution.touch(tx, new Date(now))).catch(() => touched.delete(id));
   }
 
-  function remember(token: string, value: Resolution | null, now: number): void {
+  function remember(token: string, value: Resolution | null, now: number, revocations: string): void {
     const cache = value ? live : unknown;
+    if (!value) live.delete(token);
     if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(token, { value, expires: now + options.cacheMs });
+    cache.set(token, { value, expires: now + options.cacheMs, revocations });
   }
 
   async function find(token: string): Promise<Resolution | null> {
@@ -114,11 +121,20 @@ export function createCredentialResolver(database: Database, clock: Clock, optio
     };
   }
 
+  /**
+   * A live credential from the cache only while no revocation has been counted since it was looked
+   * up; the counter is read before the lookup, so a revocation committed meanwhile is seen next time.
+   * Unknown tokens stay unknown until their entry expires: a revocation makes nothing valid.
+   */
   async function lookup(cacheKey: string, now: number, load: () => Promise<Resolution | null>): Promise<Resolution | null> {
-    const cached = live.get(cacheKey) ?? unknown.get(cacheKey);
-    if (cached && cached.expires > now) return cached.value;
+    if (options.cacheMs <= 0) return load();
+    const missing = unknown.get(cacheKey);
+    if (missing && missing.expires > now) return null;
+    const revocations = await revocationsNow();
+    const cached = live.get(cacheKey);
+    if (cached && cached.expires > now && cached.revocations === revocations) return cached.value;
     const value = await load();
-    remember(cacheKey, value, now);
+    remember(cacheKey, value, now, revocations);
     return value;
   }
 
@@ -158,12 +174,6 @@ export function createCredentialResolver(database: Database, clock: Clock, optio
       if (!resolution || (resolution.validUntil !== null && resolution.validUntil <= now)) return null;
       touch(resolution, now);
       return resolution.principal;
-    },
-    forget(token) {
-      for (const cacheKey of [token, `session:${token}`]) {
-        live.delete(cacheKey);
-        unknown.delete(cacheKey);
-      }
     },
   };
 }

@@ -94,7 +94,7 @@ export async function inviteOffer(services: Services, token: string): Promise<{ 
  * uses the invite up, and switches the session to that account; answers who is where now, as me.get
  * shows it. An invite made out to an e-mail address is only for the person signed in with it.
  */
-export async function joinByInvite(services: Services, session: Principal, sessionToken: string, token: string): Promise<{ userId: string; accountId: string; sessionId: string }> {
+export async function joinByInvite(services: Services, session: Principal, token: string): Promise<{ userId: string; accountId: string; sessionId: string }> {
   const { userId } = session;
   if (session.kind !== "session" || !userId) throw new AppError("FORBIDDEN", "Only a signed-in person accepts an invite");
   const now = services.clock.now();
@@ -113,11 +113,10 @@ export async function joinByInvite(services: Services, session: Principal, sessi
     } else {
       await addMember(tx, { ...membership, role: invite.role, canApprove: invite.canApprove });
     }
+    // Counted as a revocation: no process's cache keeps acting in the old account for this session.
     await moveSession(tx, { sessionId: session.id, accountId: invite.accountId });
     return invite.accountId;
   });
-  // This process must not keep acting in the old account for the cache's lifetime.
-  services.credentials.forget(sessionToken);
   return { userId, accountId, sessionId: session.id };
 }
 

@@ -21,7 +21,7 @@ export function revokeKey(services: Services, accountId: string, keyId: string):
     const key = assertOwned(await findApiKey(tx, keyId), accountId, "API key", keyId);
     if (key.revokedAt) return { id: key.id, revoked_at: key.revokedAt };
     const now = services.clock.now();
-    // The token itself is not known here, so no cache entry can be dropped: the resolver's cache time (ADR 0006) bounds the delay.
+    // Counted as a revocation in this transaction: every process refuses the key from its next request (ADR 0006).
     await revokeApiKey(tx, { keyId: key.id, now });
     return { id: key.id, revoked_at: now.toISOString() };
   });

@@ -27,8 +27,8 @@ export function changeMember(services: Services, principal: Principal, userId: s
 }
 
 /**
- * Takes a member out: their sessions in this account and their agents' grants stop working at once
- * (a process that cached one drops it within the resolver's cache time, ADR 0006).
+ * Takes a member out: their sessions in this account and their agents' grants stop working at once,
+ * in every process (the removal is counted as a revocation, ADR 0006).
  */
 export function removeFromAccount(services: Services, principal: Principal, userId: string): Promise<void> {
   const { accountId } = principal;

@@ -30,8 +30,8 @@ export type Arrival = { userAgent: string | null; ip: string; sessionToken: stri
 
 export type StartedSession = { sessionId: string; accountId: string; token: string };
 
-/** The person and session a call comes from, with the cookie secret it presented (null without one). */
-export type SessionCaller = { userId: string; sessionId: string; token: string | null };
+/** The person and session a call comes from. */
+export type SessionCaller = { userId: string; sessionId: string };
 
 /** Where a new session acts: the account the person last used, else their oldest membership; null without any. */
 export async function accountForNewSession(db: Executor, userId: string): Promise<string | null> {
@@ -43,7 +43,7 @@ export async function accountForNewSession(db: Executor, userId: string): Promis
 
 /**
  * Starts a session for a signed-in person in `accountId`, inside the sign-in's transaction, and
- * revokes the session the browser arrived with. Call `forgetReplaced` once the transaction commits.
+ * revokes the session the browser arrived with (no process's cache keeps it once that commits).
  */
 export async function startSession(
   services: Services,
@@ -71,16 +71,10 @@ export async function startSession(
   return { sessionId, accountId: params.accountId, token };
 }
 
-/** The replaced session stops working in this process at once, not after the resolver's cache time. */
-export function forgetReplaced(services: Services, arrival: Arrival): void {
-  if (arrival.sessionToken) services.credentials.forget(arrival.sessionToken);
-}
-
-/** Signs out: revokes the session holding this secret and drops it from the resolver's cache. */
+/** Signs out: revokes the session holding this secret, in every process at once (ADR 0006). */
 export async function endSession(services: Services, token: string): Promise<void> {
   const tokenHash = await sha256Hex(token);
   await services.database.write((tx) => revokeSessionByHash(tx, tokenHash, services.clock.now()));
-  services.credentials.forget(token);
 }
 
 /** Signs out one of the caller's own sessions (another device's, or this one); another person's is refused. */
@@ -91,8 +85,6 @@ export async function revokeOwnSession(services: Services, caller: SessionCaller
     if (owner.userId !== caller.userId) throw new AppError("FORBIDDEN", "That session is another person's");
     await revokeSession(tx, sessionId, services.clock.now());
   });
-  // Other sessions' secrets are not known here: they stop within the resolver's cache time (ADR 0006).
-  if (sessionId === caller.sessionId && caller.token) services.credentials.forget(caller.token);
 }
 
 /** Makes the caller's session act in another account of the same person; a stranger's account is refused. */
@@ -100,8 +92,7 @@ export async function switchSessionAccount(services: Services, caller: SessionCa
   await services.database.write(async (tx) => {
     const memberships = await membershipsOf(tx, caller.userId);
     if (!memberships.some((membership) => membership.accountId === accountId)) throw new AppError("FORBIDDEN", "You are not a member of that account", { field: "account_id" });
+    // Counted as a revocation: no process's cache keeps acting in the old account for this cookie.
     await moveSession(tx, { sessionId: caller.sessionId, accountId });
   });
-  // The resolver's cache still holds the old account for this cookie: the next call must not act there.
-  if (caller.token) services.credentials.forget(caller.token);
 }

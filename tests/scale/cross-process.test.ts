@@ -7,6 +7,8 @@ import { operation } from "../helpers/factories.ts";
 import { api } from "../helpers/http.ts";
 import { expectStatus, invoicePath, setProfile, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
 import { keyIdOf } from "../helpers/keys.ts";
+import { connectAgent } from "../helpers/oauth.ts";
+import { signedIn } from "../helpers/people.ts";
 import { createRule } from "../helpers/recurring.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { sqldAvailable } from "../../scripts/sqld.ts";
@@ -59,16 +61,52 @@ describe.skipIf(!sqldAvailable)("two processes, one database", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
   });
 
-  test("a key revoked in one process stops working in both within the cache window (KEY_CACHE_MS)", async () => {
+  // Revocation (ADR 0006): each process has cached the credential (KEY_CACHE_MS=2000, the clock
+  // standing still), one revokes it, and the other refuses it on its very next request.
+  test("a key revoked in one process is refused by the other on its very next request", async () => {
     const fresh = await steppedAccount(server);
     const inSecond = () => server.second!.fetch("/api/invoices", server.clock.now(), { headers: { authorization: `Bearer ${fresh.key}` } });
     expect((await inSecond()).status).toBe(200);
+    expect((await api(server.processUrl, fresh.key).get("/api/invoices")).status).toBe(200);
     const keyId = await keyIdOf(server, fresh.key);
     expectStatus(await api(server.processUrl, fresh.key).delete(`/api/keys/${keyId}`), 200);
-    // Both processes trust their cached resolution for at most the window, then look the key up again.
-    server.clock.advance(2_001);
     expect((await inSecond()).status).toBe(401);
     expect((await api(server.processUrl, fresh.key).get("/api/invoices")).status).toBe(401);
+  });
+
+  test("a refresh token revoked in one process: the other refuses its family's access tokens on REST and /api/mcp at once", async () => {
+    const person = await signedIn(server, { accountId: account.accountId, role: "owner" });
+    const { client, tokens } = await connectAgent(server, person.cookie);
+    const other = await connectAgent(server, person.cookie);
+    const inSecond = (token: string) => server.second!.fetch("/api/invoices", server.clock.now(), { headers: { authorization: `Bearer ${token}` } });
+    const mcpInSecond = (token: string) =>
+      server.second!.fetch("/api/mcp", server.clock.now(), {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "invoices.query", arguments: {} } }),
+      });
+    expect((await inSecond(tokens.access_token)).status).toBe(200);
+    expect((await mcpInSecond(tokens.access_token)).status).toBe(200);
+    expect((await inSecond(other.tokens.access_token)).status).toBe(200);
+
+    const revoked = await fetch(`${server.processUrl}/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: client.client_id, token: tokens.refresh_token }),
+    });
+    expect(revoked.status).toBe(200);
+
+    expect((await inSecond(tokens.access_token)).status).toBe(401);
+    expect((await mcpInSecond(tokens.access_token)).status).toBe(401);
+    expect((await inSecond(other.tokens.access_token)).status).toBe(200);
+  });
+
+  test("a session signed out in one process is refused by the other at once", async () => {
+    const person = await signedIn(server, { accountId: account.accountId, role: "owner" });
+    const meInSecond = () => server.second!.fetch("/api/me", server.clock.now(), { headers: { cookie: person.cookie } });
+    expect((await meInSecond()).status).toBe(200);
+    expect((await fetch(`${server.processUrl}/auth/sign-out`, { method: "POST", headers: { cookie: person.cookie } })).status).toBe(204);
+    expect((await meInSecond()).status).toBe(401);
   });
 });
 

@@ -1,6 +1,6 @@
 // Agents' grants as the console manages them: a member sees and revokes their own, an owner or an
 // admin every grant of the account. Revoking ends the grant's tokens at once (the resolver checks
-// the grant on every lookup; a process's cache keeps a resolved token at most KEY_CACHE_MS).
+// the grant on every lookup, and the revocation is counted so no process's cache keeps one, ADR 0006).
 import { findLiveGrant, revokeGrant } from "../../../db/queries/oauth.ts";
 import type { Principal } from "../../domain/access.ts";
 import { AppError } from "../../domain/errors.ts";

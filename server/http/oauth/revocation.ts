@@ -1,6 +1,7 @@
 // Token revocation (RFC 7009): a client ends a token it holds. The answer is 200 whether or not the
 // token was known (§2.2), so the endpoint tells nobody which tokens exist. Revoking a refresh token
-// ends its whole chain, the access tokens issued with it included.
+// ends its whole chain, the access tokens issued with it included, in every process before its next
+// request (the revocation is counted in the same transaction, ADR 0006).
 import { findToken, revokeFamily, revokeToken } from "../../../db/queries/oauth.ts";
 import { sha256Hex } from "../../domain/secrets.ts";
 import type { Services } from "../../services.ts";
@@ -21,7 +22,6 @@ export async function revoke(services: Services, request: Request): Promise<Resp
       if (found.kind === "refresh") await revokeFamily(tx, { family: found.family, now });
       else await revokeToken(tx, { tokenHash, now });
     });
-    services.credentials.forget(token);
     return new Response(null, { status: 200, headers: NO_STORE });
   } catch (error) {
     if (error instanceof OAuthFailure) return oauthErrorResponse(error);

@@ -15,7 +15,7 @@ import { corsPolicy } from "../cors.ts";
 import { AppError } from "../../domain/errors.ts";
 import { errorResponse, jsonResponse, presentedBy, type RequestInfo } from "../requests.ts";
 import type { Services } from "../../services.ts";
-import { endSession, forgetReplaced, startSession, type Arrival, type SignInMethod } from "../../access/sessions.ts";
+import { endSession, startSession, type Arrival, type SignInMethod } from "../../access/sessions.ts";
 import { clearedSessionCookie, sessionCookie } from "./cookies.ts";
 import { admit, type Person } from "../../access/sign-in/admission.ts";
 import { attemptCookie, clearedAttemptCookie, pendingAttempt } from "./attempt-cookie.ts";
@@ -64,7 +64,6 @@ export function createSignInRoutes(services: Services): (request: Request, url: 
       if (error instanceof SignInRefused) return refused(error, next, cookies);
       throw error;
     }
-    forgetReplaced(services, arrival);
     return redirect(started.next, [...cookies, sessionCookie(publicUrl(), started.token)]);
   }
 
