@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../client.ts";
 import { leases } from "../schema/index.ts";
 
@@ -13,4 +13,9 @@ export async function acquireLease(db: Executor, params: { name: string; holder:
       setWhere: sql`${leases.expiresAt} <= ${params.now.toISOString()} or ${leases.holder} = ${params.holder}`,
     });
   return result.rowsAffected === 1;
+}
+
+/** Gives up every lease `holder` has (a clean stop), so another process may take those jobs at once. */
+export async function releaseLeases(db: Executor, holder: string): Promise<void> {
+  await db.delete(leases).where(eq(leases.holder, holder));
 }

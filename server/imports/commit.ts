@@ -17,8 +17,11 @@ import type { InvoicePlan, Plan } from "./plan.ts";
 /** `lastLook`: a last look for a cancel that may have come from another process, before the commit. */
 export type CommitRun = { importId: string; progress: ProgressReporter; signal: AbortSignal | undefined; lastLook: () => Promise<void> };
 
+/** A cancel, or a stop of the service (its own error, server/http/shutdown.ts), ends the import before its writes. */
 function checkCancelled(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new AppError("CANCELLED", "The import was cancelled; nothing was stored");
+  if (!signal?.aborted) return;
+  if (signal.reason instanceof AppError && signal.reason.code !== "CANCELLED") throw signal.reason;
+  throw new AppError("CANCELLED", "The import was cancelled; nothing was stored");
 }
 
 /** The follow-up revision that moves a new draft to the status its file states. */

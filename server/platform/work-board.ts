@@ -10,6 +10,9 @@
 // - A cancel reaching another process finds the marker, checks the owner, and leaves a note naming
 //   the run; only that run honours it, so a note that arrives after its work ended (a race) never
 //   stops a later run that reuses the name.
+// - A stop (SIGTERM) drains the board: work under way here gets the grace period to end, then is
+//   aborted; either way its marker is gone before the process exits, so no GET anywhere shows it
+//   running ever after.
 // Blob storage, not the database: an import holds the database's write lock for its whole commit,
 // so a cancel written to the database would wait for the very work it means to stop.
 import type { BlobStore } from "./blob-store.ts";
@@ -50,6 +53,11 @@ export type WorkBoard = {
   read(name: string): Promise<{ owner: string; state: unknown } | null>;
   /** Cancels the owner's work of that name wherever it runs: false when none of theirs is under way. */
   cancel(name: string, owner: string): Promise<boolean>;
+  /**
+   * For a stop: lets the work under way here run up to `graceMs`, then aborts what is left with
+   * `reason`; resolves once all of it has ended and its markers are gone.
+   */
+  drain(graceMs: number, reason: unknown): Promise<void>;
 };
 
 const encoder = new TextEncoder();
@@ -67,6 +75,8 @@ async function readJson<T>(blobs: BlobStore, key: string): Promise<T | null> {
 
 export function createWorkBoard(blobs: BlobStore, onError: (error: unknown) => void): WorkBoard {
   const local = new Map<string, WorkEntry>();
+  /** Every piece of work under way here (a name may be taken over), and when its end() is done. */
+  const underWay = new Map<WorkEntry, Promise<void>>();
   const markerKey = async (name: string): Promise<string> => `running/${await sha256Hex(name)}`;
 
   function track(name: string, entry: WorkEntry): TrackedWork {
@@ -81,6 +91,8 @@ export function createWorkBoard(blobs: BlobStore, onError: (error: unknown) => v
     let written = "";
     let firstWritten!: () => void;
     const first = new Promise<void>((resolve) => (firstWritten = resolve));
+    let gone!: () => void;
+    underWay.set(entry, new Promise<void>((resolve) => (gone = resolve)));
 
     /** Writes the marker if the state changed, then looks for a note meant for this run. */
     async function tick(path: string): Promise<void> {
@@ -126,10 +138,14 @@ export function createWorkBoard(blobs: BlobStore, onError: (error: unknown) => v
         firstWritten();
         if (local.get(name) === entry) local.delete(name);
         if (timer) clearTimeout(timer);
-        if (publishAt > Date.now()) return; // never written
-        await Promise.all([key, ticking])
-          .then(([marker]) => Promise.all([blobs.delete(marker), blobs.delete(`${marker}.cancel`)]))
-          .catch(onError);
+        // Unless never written, the marker and any note go.
+        if (publishAt <= Date.now()) {
+          await Promise.all([key, ticking])
+            .then(([marker]) => Promise.all([blobs.delete(marker), blobs.delete(`${marker}.cancel`)]))
+            .catch(onError);
+        }
+        underWay.delete(entry);
+        gone();
       },
     };
   }
@@ -154,6 +170,21 @@ export function createWorkBoard(blobs: BlobStore, onError: (error: unknown) => v
       if (!marker || marker.owner !== owner) return false;
       await blobs.put(`${key}.cancel`, encoder.encode(JSON.stringify({ run: marker.run })));
       return true;
+    },
+    async drain(graceMs, reason) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const graceOver = new Promise<"over">((resolve) => (timer = setTimeout(() => resolve("over"), graceMs)));
+      // Work may start while the last requests finish: wait until none is left.
+      const allEnded = async (): Promise<void> => {
+        while (underWay.size > 0) await Promise.all(underWay.values());
+      };
+      const over = await Promise.race([allEnded(), graceOver]);
+      clearTimeout(timer);
+      if (over !== "over") return;
+      while (underWay.size > 0) {
+        for (const entry of underWay.keys()) entry.controller.abort(reason);
+        await Promise.all(underWay.values());
+      }
     },
   };
 }

@@ -10,9 +10,13 @@ import type { Api } from "./http.ts";
 /** What the service needs to deliver to a receiver on 127.0.0.1 over http (test-only settings). */
 export const RECEIVER_ENV = { WEBHOOK_ALLOW_HTTP: "true", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" };
 
-export type Received = { path: string; headers: Record<string, string>; body: string };
-/** How the receiver answers one request: a status and body, or "hang-up" (the socket dropped unanswered). */
-export type Answer = { status: number; body?: string } | "hang-up";
+/** One request the receiver took; `at`: when its body had arrived (Date.now()). */
+export type Received = { path: string; headers: Record<string, string>; body: string; at: number };
+/**
+ * How the receiver answers one request: a status and body (once `after` settles, when given: the
+ * sender waits on the answer meanwhile), or "hang-up" (the socket dropped unanswered).
+ */
+export type Answer = { status: number; body?: string; after?: Promise<unknown> } | "hang-up";
 
 export type Receiver = {
   url: string;
@@ -21,6 +25,8 @@ export type Receiver = {
   answer(...answers: Answer[]): void;
   /** Bodies parsed, for the requests to `path` (all by default). */
   events(path?: string): any[];
+  /** Resolves once `count` requests in all have arrived. */
+  arrived(count: number): Promise<void>;
   stop(): Promise<void>;
   /** Listens again on the same port (after stop). */
   start(): Promise<void>;
@@ -32,6 +38,7 @@ export async function startReceiver(): Promise<Receiver> {
   let last: Answer = { status: 200, body: "ok" };
   let server: Server | undefined;
   let port = 0;
+  const waiting: Array<{ count: number; resolve: () => void }> = [];
 
   async function start(): Promise<void> {
     server = createServer((request, response) => {
@@ -39,11 +46,12 @@ export async function startReceiver(): Promise<Receiver> {
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
         const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-        received.push({ path: request.url ?? "/", headers, body: Buffer.concat(chunks).toString("utf8") });
+        received.push({ path: request.url ?? "/", headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+        for (const waiter of waiting.filter(({ count }) => received.length >= count)) waiter.resolve();
         const next = queue.shift() ?? last;
         if (queue.length === 0) last = next;
         if (next === "hang-up") request.socket.destroy();
-        else response.writeHead(next.status, { "content-type": "text/plain" }).end(next.body ?? "");
+        else void Promise.resolve(next.after).then(() => response.writeHead(next.status, { "content-type": "text/plain" }).end(next.body ?? ""));
       });
     });
     await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
@@ -58,6 +66,7 @@ export async function startReceiver(): Promise<Receiver> {
       queue = [...answers];
     },
     events: (path) => received.filter((request) => path === undefined || request.path === path).map((request) => JSON.parse(request.body)),
+    arrived: (count) => (received.length >= count ? Promise.resolve() : new Promise((resolve) => waiting.push({ count, resolve }))),
     async stop() {
       server?.closeAllConnections();
       await new Promise((resolve) => server?.close(resolve));

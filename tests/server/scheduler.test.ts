@@ -5,7 +5,7 @@ import { operation } from "../helpers/factories.ts";
 import { expectError, invoicePath, setProfile, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { JOBS } from "../../server/automation/jobs.ts";
-import { createScheduler } from "../../server/automation/scheduler.ts";
+import { createScheduler, type Job } from "../../server/automation/scheduler.ts";
 
 let server: TestServer;
 
@@ -148,5 +148,65 @@ describe("scheduler: overdue job", () => {
     server.clock.set("2026-11-25T00:06:45Z");
     expect(await server.scheduler.runDue()).not.toContain("mark-overdue");
     await other.stop();
+  });
+});
+
+describe("scheduler: starting and stopping (ADR 0016 \"Stopping\")", () => {
+  /** A job of its own, so no lease the suite's scheduler holds is in the way; `runs` counts its runs. */
+  function probe(name: string, run: Job["run"] = async () => undefined): Job & { runs: number } {
+    const job = { name, everyMs: 60_000, runs: 0, run: (...args: Parameters<Job["run"]>) => (job.runs++, run(...args)) };
+    return job;
+  }
+
+  test("a stop releases the leases this scheduler holds: another process takes the job at once; others' leases stay", async () => {
+    const job = probe("probe-release");
+    const leaving = createScheduler(server.services, [job], "leaving");
+    const staying = createScheduler(server.services, [job], "staying");
+    expect(await leaving.run(job.name)).toBe(true);
+    expect(await staying.run(job.name)).toBe(false);
+    await leaving.stop();
+    // The same instant: not the lease margin later.
+    expect(await staying.run(job.name)).toBe(true);
+    await createScheduler(server.services, [job], "holding-nothing").stop();
+    expect(await createScheduler(server.services, [job], "third").run(job.name)).toBe(false);
+    await staying.stop();
+  });
+
+  test("start runs what is due at once; a stop aborts the running job's signal, waits for it, then releases its lease", async () => {
+    let signal: AbortSignal | undefined;
+    let started!: () => void;
+    let finish!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const job = probe("probe-stop", async (_services, stopping) => {
+      signal = stopping;
+      started();
+      await finished;
+    });
+    const scheduler = createScheduler(server.services, [job], "stopping");
+    scheduler.start(3_600_000); // the first tick would be an hour away
+    await running;
+    expect(signal?.aborted).toBe(false);
+    let stopped = false;
+    const stop = scheduler.stop().then(() => (stopped = true));
+    expect(signal?.aborted).toBe(true);
+    expect(await createScheduler(server.services, [job], "next").run(job.name)).toBe(false);
+    expect(stopped).toBe(false);
+    finish();
+    await stop;
+    expect(await createScheduler(server.services, [job], "next").run(job.name)).toBe(true);
+    expect(job.runs).toBe(2);
+  });
+
+  test("a stopped scheduler starts no further job, even within a tick under way", async () => {
+    let stopped: Promise<void> | undefined;
+    const first = probe("probe-first", async () => {
+      stopped = scheduler.stop();
+    });
+    const second = probe("probe-second");
+    const scheduler = createScheduler(server.services, [first, second], "ticking");
+    expect(await scheduler.runDue()).toEqual(["probe-first"]);
+    expect(second.runs).toBe(0);
+    await stopped;
   });
 });

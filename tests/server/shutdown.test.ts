@@ -41,3 +41,33 @@ test("a request in flight when the server drains still completes, then the datab
   await expect(fetch(`${server.processUrl}/api/health`)).rejects.toThrow();
   await rm(server.dataDir, { recursive: true, force: true });
 });
+
+test("past the grace period (SHUTDOWN_GRACE_MS) a request still open is dropped and background work is stopped as SERVICE_UNAVAILABLE", async () => {
+  const server = await startTestServer({ env: { SHUTDOWN_GRACE_MS: "100" } });
+  const owner = await server.account();
+  // A body that never completes, and work that ends only when it is stopped.
+  const stream = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"notes":')) });
+  const inFlight = fetch(`${server.processUrl}/api/invoices`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${owner.key}`, "content-type": "application/json", "content-length": "1000" },
+    body: stream,
+    duplex: "half",
+  } as RequestInit).then(
+    () => "answered",
+    () => "dropped",
+  );
+  const bunServer = server.app.elysia.server as unknown as { pendingRequests: number };
+  for (let spins = 0; bunServer.pendingRequests === 0; spins++) {
+    if (spins > 100_000) throw new Error("the request never reached the server");
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const controller = new AbortController();
+  const work = server.services.work.track("import:endless", { owner: owner.accountId, controller, state: () => null });
+  controller.signal.addEventListener("abort", () => void work.end(), { once: true });
+
+  await drainAndClose(server.app, server.scheduler, server.services);
+  expect(controller.signal.reason).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+  expect(await server.services.work.read("import:endless")).toBeNull();
+  expect(await inFlight).toBe("dropped");
+  await rm(server.dataDir, { recursive: true, force: true });
+});

@@ -102,6 +102,48 @@ describe("published work, seen from another process", () => {
   });
 });
 
+describe("a stop drains the board", () => {
+  const stopped = new Error("the service stopped");
+
+  test("work that ends within the grace period ends as it would have; the drain waits for it", async () => {
+    const { controller, entry } = work();
+    const tracked = here.track("import:e", entry);
+    await tracked.publish();
+    let drained = false;
+    const drain = here.drain(60_000, stopped).then(() => (drained = true));
+    await tracked.check();
+    expect(drained).toBe(false);
+    await tracked.end();
+    await drain;
+    expect(controller.signal.aborted).toBe(false);
+    expect(await there.read("import:e")).toBeNull();
+  });
+
+  test("work still running when the grace period is over is aborted with the reason; its marker is gone when the drain ends", async () => {
+    const { controller, entry } = work();
+    const tracked = here.track("import:f", entry);
+    await tracked.publish();
+    const quiet = work();
+    const unpublished = here.track("mcp:caller|3", quiet.entry);
+    // The work's own ending, as an import or a tool call does once its signal aborts.
+    for (const [signal, end] of [
+      [controller.signal, tracked],
+      [quiet.controller.signal, unpublished],
+    ] as const) {
+      signal.addEventListener("abort", () => void end.end(), { once: true });
+    }
+    await here.drain(20, stopped);
+    expect(controller.signal.reason).toBe(stopped);
+    expect(quiet.controller.signal.reason).toBe(stopped);
+    expect(await there.read("import:f")).toBeNull();
+    expect(await readdir(join(folder, "running"))).toEqual([]);
+  });
+
+  test("with nothing under way it ends at once", async () => {
+    await here.drain(60_000, stopped);
+  });
+});
+
 describe("storage failing under the board", () => {
   test("the work goes on, the failure is reported, and a cancel from elsewhere cannot be delivered", async () => {
     const failing: BlobStore = {

@@ -38,7 +38,8 @@ const MAX_ROUNDS = 50;
 /** Multi-row inserts stay well under SQLite's limit of bound variables. */
 const INSERT_CHUNK = 100;
 
-export type DeliveryOptions = { timeoutMs?: number };
+/** `stopping`: the process is stopping; a run ends after its round, leaving the rest due for the next. */
+export type DeliveryOptions = { timeoutMs?: number; stopping?: AbortSignal };
 
 /** Hands events after the cursor to the enabled endpoints of their account that subscribe; returns how many events it read. */
 async function fanOut(services: Services): Promise<number> {
@@ -173,7 +174,7 @@ async function attemptDue(services: Services, options: DeliveryOptions): Promise
 
 /** One run: fan-out and attempts in rounds until nothing is left to do now (or MAX_ROUNDS). */
 export async function deliverWebhooks(services: Services, options: DeliveryOptions = {}): Promise<void> {
-  for (let round = 0; round < MAX_ROUNDS; round++) {
+  for (let round = 0; round < MAX_ROUNDS && !options.stopping?.aborted; round++) {
     const fanned = await fanOut(services);
     const attempted = await attemptDue(services, options);
     if (fanned === 0 && attempted === 0) return;
@@ -183,5 +184,5 @@ export async function deliverWebhooks(services: Services, options: DeliveryOptio
 export const deliverWebhooksJob: Job = {
   name: "deliver-webhooks",
   everyMs: 1000,
-  run: (services) => deliverWebhooks(services),
+  run: (services, stopping) => deliverWebhooks(services, { stopping }),
 };
