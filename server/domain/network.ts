@@ -69,7 +69,12 @@ function refusedV6(groups: number[]): string | null {
   if (zeros(groups, 0, 7) && groups[7] === 1) return "loopback";
   // IPv4-mapped (::ffff:a.b.c.d) and the deprecated IPv4-compatible (::a.b.c.d) reach the IPv4 address.
   if (zeros(groups, 0, 5) && (groups[5] === 0xffff || groups[5] === 0)) return refusedV4(embeddedV4(groups, 6));
+  // Translated forms reach IPv4 through a gateway (NAT64: RFC 6052's well-known 64:ff9b::/96 and
+  // RFC 8215's local-use 64:ff9b:1::/48; SIIT's IPv4-translated ::ffff:0:0/96). The service runs no
+  // gateway of its own, so whichever IPv4 they embed, public or not, they are refused outright.
   if (first === 0x64 && second === 0xff9b && zeros(groups, 2, 6)) return "NAT64";
+  if (first === 0x64 && second === 0xff9b && groups[2] === 1) return "NAT64 (local use)";
+  if (zeros(groups, 0, 4) && groups[4] === 0xffff && groups[5] === 0) return "IPv4-translated";
   // 6to4 (2002:a.b.c.d::/48) is routed to the IPv4 address it embeds.
   if (first === 0x2002) return refusedV4(embeddedV4(groups, 1));
   if ((first & 0xfe00) === 0xfc00) return first === 0xfd00 && second === 0xec2 ? "cloud metadata" : "unique local network";

@@ -104,7 +104,7 @@ export type PaymentPayload = z.infer<typeof paymentPayloadSchema>;
 
 /**
  * The payment a call presents, from a base64 header or an MCP `_meta` object; a reason when it cannot
- * be read. Whether it is good is the facilitator's to say.
+ * be read. Whether it answers this call is paymentMismatch's to say, whether it is good the facilitator's.
  */
 export function readPayment(presented: unknown): { payment: PaymentPayload } | { reason: string } {
   let value = presented;
@@ -120,11 +120,31 @@ export function readPayment(presented: unknown): { payment: PaymentPayload } | {
   return { payment: parsed.data };
 }
 
-/** Whether the payment answers `requirements`' scheme and network at all (the facilitator checks the rest). */
-export function offeredFor(payment: PaymentPayload, requirements: PaymentRequirements): boolean {
+/**
+ * Why the payment does not answer the requirements the service issued for this call, or null when
+ * it does. Its scheme and network (v2: what it `accepted`; v1: its own); v2's accepted amount, asset
+ * and payTo; and, either version, the signed authorization's value and recipient must all be ours,
+ * so a payment for another price or another payee is refused here, before the facilitator is asked.
+ * The reason names the field and what this call asks, never what the payer sent.
+ */
+export function paymentMismatch(payment: PaymentPayload, requirements: PaymentRequirements): string | null {
   const scheme = payment.accepted?.scheme ?? payment.scheme;
   const network = payment.accepted?.network ?? payment.network;
-  return scheme === requirements.scheme && (network === requirements.network || (payment.x402Version === 1 && network === V1_NETWORK_NAMES[requirements.network]));
+  const ourNetwork = network === requirements.network || (payment.x402Version === 1 && network === V1_NETWORK_NAMES[requirements.network]);
+  if (scheme !== requirements.scheme || !ourNetwork) return `Pay with the exact scheme on ${requirements.network}`;
+  const sameAddress = (value: unknown, ours: string): boolean => typeof value === "string" && value.toLowerCase() === ours.toLowerCase();
+  const differs = (field: string, ours: string): string => `The payment's ${field} is not what this call asks (${ours}): pay what PAYMENT-REQUIRED says`;
+  if (payment.x402Version === 2) {
+    const accepted = payment.accepted;
+    if (!accepted) return "A v2 payment names the requirements it accepted (accepted)";
+    if (accepted.amount !== requirements.amount) return differs("accepted.amount", requirements.amount);
+    if (!sameAddress(accepted.asset, requirements.asset)) return differs("accepted.asset", requirements.asset);
+    if (!sameAddress(accepted.payTo, requirements.payTo)) return differs("accepted.payTo", requirements.payTo);
+  }
+  const { authorization } = payment.payload;
+  if (authorization.value !== requirements.amount) return differs("authorization value", requirements.amount);
+  if (!sameAddress(authorization.to, requirements.payTo)) return differs("authorization recipient", requirements.payTo);
+  return null;
 }
 
 /** v1 clients name networks by their old names. */
@@ -134,6 +154,36 @@ const V1_NETWORK_NAMES: Record<X402Network, string> = { "eip155:8453": "base", "
 export function nonceKey(payment: PaymentPayload, requirements: PaymentRequirements): string {
   const { from, nonce } = payment.payload.authorization;
   return `${requirements.network}:${requirements.asset.toLowerCase()}:${from.toLowerCase()}:${nonce.toLowerCase()}`;
+}
+
+/** A transaction a receipt names: an EVM hash (0x and hex) or a base58 signature, of a bounded length. */
+const TRANSACTION = /^(0x[0-9a-fA-F]{1,128}|[1-9A-HJ-NP-Za-km-z]{32,128})$/;
+/** A payer a receipt names: an EVM address or a base58 public key. */
+const PAYER = /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/;
+/** The most of a facilitator's reason passed on to the caller (reasons are short codes). */
+export const MAX_FACILITATOR_REASON = 200;
+
+/** A facilitator's reason as the caller reads it: one line of at most 200 characters; absent when not text. */
+export function facilitatorReason(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const line = value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  if (line === "") return undefined;
+  return line.length > MAX_FACILITATOR_REASON ? `${line.slice(0, MAX_FACILITATOR_REASON)}…` : line;
+}
+
+/**
+ * The receipt handed back (PAYMENT-RESPONSE, MCP `_meta`) from a facilitator's /settle answer: only
+ * success, the transaction, the network the service asked for and the payer, each checked for its
+ * form, so however much a facilitator answers the header stays a few hundred bytes. A transaction
+ * that is not a hash of a sane length is left out (empty); the settlement stands, the facilitator
+ * said so. A failed settlement keeps its reason, bounded, for the 402 that says why.
+ */
+export function settleReceipt(answer: Record<string, unknown>, network: string): SettleResponse {
+  const success = answer.success === true;
+  const transaction = typeof answer.transaction === "string" && TRANSACTION.test(answer.transaction) ? answer.transaction : "";
+  const payer = typeof answer.payer === "string" && PAYER.test(answer.payer) ? answer.payer : undefined;
+  const errorReason = success ? undefined : facilitatorReason(answer.errorReason);
+  return { success, transaction, network, ...(payer ? { payer } : {}), ...(errorReason ? { errorReason } : {}) };
 }
 
 export function encodeHeader(value: unknown): string {

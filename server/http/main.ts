@@ -13,7 +13,7 @@ await ensureDefaultAccount(services);
 const app = createApp(services);
 const scheduler = createScheduler(services, JOBS);
 
-app.elysia.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 8 * 1024 * 1024 });
+app.elysia.listen({ port: config.port, hostname: config.host });
 scheduler.start();
 const port = app.elysia.server?.port ?? config.port;
 services.logger.info("listening", { url: `http://${config.host}:${port}`, database: config.databaseUrl.startsWith("file:") ? config.databaseUrl : "remote" });

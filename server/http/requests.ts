@@ -1,5 +1,6 @@
-// HTTP plumbing every face shares: the request context, body reading under the 1 MiB limit, and
-// error responses in the spec's body.
+// HTTP plumbing every face shares: the request context, body reading under the size limits of
+// server/domain/wire.ts (every body any face reads comes through here: a 413 is always JSON naming
+// its limit), and error responses in the spec's body.
 import type { Context } from "../../routers/context.ts";
 import type { Presented } from "../access/credentials.ts";
 import { cookieValue, sessionCookieName, type Face } from "../domain/access.ts";
@@ -8,7 +9,8 @@ import { AppError, type ErrorBody } from "../domain/errors.ts";
 import { v1Body, type PaymentRequired } from "../domain/x402.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "../domain/catalog.ts";
-import { MAX_BODY_BYTES } from "../domain/wire.ts";
+import { SIZE_LIMITS, type SizeLimit } from "../domain/wire.ts";
+import { readAtMost } from "../platform/bounded-read.ts";
 
 
 /** What the app knows about a request before a face takes it. */
@@ -53,21 +55,29 @@ function isJsonType(type: string): boolean {
   return type === "application/json" || type.endsWith("+json");
 }
 
-/**
- * A raw body as bytes under `maxBytes`: 413 beyond, from its declared length before reading any of
- * it, or as soon as the stream passes the limit.
- */
-export async function readBytesBody(request: Request, maxBytes: number): Promise<Uint8Array> {
-  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", maxBytes === MAX_BODY_BYTES ? undefined : `The body is larger than ${maxBytes} bytes`);
-  return readLimitedBytes(request, maxBytes);
+/** The 413 for a body over `limit`: its name (as svc.capabilities announces it) and its bytes. */
+function tooLarge(limit: SizeLimit): AppError {
+  const max = SIZE_LIMITS[limit];
+  return new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${max} bytes (${limit})`, { limit, max });
 }
 
 /**
- * The JSON body of a request: `{}` when empty (whatever the content type), 413 over 1 MiB (checked
- * before parsing), 415 when non-empty and not JSON, 400 when it does not parse.
+ * A raw body as bytes under `limit`: 413 beyond, from its declared length before reading any of
+ * it, or as soon as the stream passes the limit.
  */
-export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
-  const text = await readTextBody(request, maxBytes);
+export async function readBytesBody(request: Request, limit: SizeLimit): Promise<Uint8Array> {
+  if (Number(request.headers.get("content-length") ?? "0") > SIZE_LIMITS[limit]) throw tooLarge(limit);
+  const bytes = await readAtMost(request.body, SIZE_LIMITS[limit]);
+  if (bytes === null) throw tooLarge(limit);
+  return bytes;
+}
+
+/**
+ * The JSON body of a request: `{}` when empty (whatever the content type), 413 over `limit` (1 MiB
+ * unless told; checked before parsing), 415 when non-empty and not JSON, 400 when it does not parse.
+ */
+export async function readJsonBody(request: Request, limit: SizeLimit = "body_bytes"): Promise<unknown> {
+  const text = await readTextBody(request, limit);
   if (text.trim() === "") return {};
   if (!isJsonType(mediaTypeOf(request))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
   try {
@@ -82,40 +92,15 @@ export function isPlainText(request: Request): boolean {
   return mediaTypeOf(request) === "text/plain";
 }
 
-/** A body as text under the 1 MiB limit: 413 beyond, from its declared length before reading any of it. */
-export async function readTextBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
-  return new TextDecoder().decode(await readBytesBody(request, maxBytes));
+/** A body as text under `limit` (1 MiB unless told): 413 beyond, from its declared length before reading any of it. */
+export async function readTextBody(request: Request, limit: SizeLimit = "body_bytes"): Promise<string> {
+  return new TextDecoder().decode(await readBytesBody(request, limit));
 }
 
 /** The request with its body read under the 1 MiB limit, for handlers that would read it unbounded. */
 export async function withLimitedBody(request: Request): Promise<Request> {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
   return new Request(request.url, { method: request.method, headers: request.headers, body: await readTextBody(request) });
-}
-
-async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new AppError("PAYLOAD_TOO_LARGE", maxBytes === MAX_BODY_BYTES ? undefined : `The body is larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const joined = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return joined;
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };

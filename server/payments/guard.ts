@@ -1,6 +1,7 @@
 // The payment rail (ADR 0023): every paid procedure runs through `chargeFor`. A credential covers
 // the call and counts it as its account's usage, up to its tier's monthly allowance; a caller
-// without one (or past the allowance) pays per call with x402: verify with the facilitator, claim
+// without one (or past the allowance) pays per call with x402: check the payment answers the
+// requirements issued for this call (price, payee, asset, network), verify with the facilitator, claim
 // the authorization's nonce, run the operation, settle, and only then hand the result back with its
 // receipt. Anything that fails before settlement releases the claim and charges nothing.
 import type { Principal } from "../domain/access.ts";
@@ -11,7 +12,7 @@ import {
   encodeHeader,
   missingSettings,
   nonceKey,
-  offeredFor,
+  paymentMismatch,
   paymentRequired,
   readPayment,
   requirementsFor,
@@ -90,7 +91,8 @@ async function paidPerCall<Result extends Outcome>(call: PaidCall, operation: Pa
   const read = readPayment(call.payment.presented);
   if ("reason" in read) throw ask(read.reason);
   const payment = read.payment;
-  if (!offeredFor(payment, requirements)) throw ask(`Pay with the exact scheme on ${requirements.network}`);
+  const mismatch = paymentMismatch(payment, requirements);
+  if (mismatch) throw ask(mismatch);
 
   // A spent authorization is refused here without asking the facilitator; the claim below settles races.
   const key = nonceKey(payment, requirements);

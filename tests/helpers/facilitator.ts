@@ -19,6 +19,8 @@ export type FacilitatorDouble = {
   failSettlementWith: string | null;
   /** When set, every call answers this HTTP status with a non-JSON body (a facilitator in trouble). */
   answerStatus: number | null;
+  /** When set, merged into every /verify and /settle answer (a facilitator answering more than it should). */
+  answerExtra: Record<string, unknown> | null;
   close(): void;
 };
 
@@ -52,6 +54,7 @@ export async function startFacilitator(): Promise<FacilitatorDouble> {
     balances: new Map(),
     failSettlementWith: null,
     answerStatus: null,
+    answerExtra: null,
     close: () => server.stop(true),
   };
 
@@ -100,6 +103,7 @@ export async function startFacilitator(): Promise<FacilitatorDouble> {
 
   const spentKey = (body: Body): string => `${body.paymentRequirements.asset.toLowerCase()}:${body.paymentPayload.payload.authorization.from.toLowerCase()}:${body.paymentPayload.payload.authorization.nonce}`;
   const balanceOf = (address: string): bigint => double.balances.get(address.toLowerCase()) ?? 1_000_000n;
+  const answer = (body: Record<string, unknown>, init?: ResponseInit): Response => Response.json({ ...body, ...double.answerExtra }, init);
 
   const server = Bun.serve({
     port: 0,
@@ -125,18 +129,18 @@ export async function startFacilitator(): Promise<FacilitatorDouble> {
       if (path === "/verify") {
         double.verified.push(body);
         const reason = await refusal(body);
-        return Response.json(reason ? { isValid: false, invalidReason: reason, payer } : { isValid: true, payer });
+        return answer(reason ? { isValid: false, invalidReason: reason, payer } : { isValid: true, payer });
       }
       double.settled.push(body);
       const network = body.paymentRequirements.network;
       const reason = double.failSettlementWith ?? (await refusal(body));
-      if (reason) return Response.json({ success: false, errorReason: reason, transaction: "", network, payer }, { status: 400 });
+      if (reason) return answer({ success: false, errorReason: reason, transaction: "", network, payer }, { status: 400 });
       const { from, to, value } = body.paymentPayload.payload.authorization;
       spent.add(spentKey(body));
       double.balances.set(from.toLowerCase(), balanceOf(from) - BigInt(value));
       const transaction = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex")}`;
       double.settlements.push({ payer: from, to, value: BigInt(value), transaction });
-      return Response.json({ success: true, transaction, network, payer: from });
+      return answer({ success: true, transaction, network, payer: from });
     },
   });
   double.url = `http://127.0.0.1:${server.port}`;

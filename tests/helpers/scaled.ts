@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { SERVER_BODY_CAP_BYTES } from "../../server/domain/wire.ts";
 import { startS3, type S3Server } from "./s3.ts";
 import { startSqld, type Sqld } from "../../scripts/sqld.ts";
 
@@ -110,7 +111,7 @@ export function startProxy(targets: () => ReadonlyArray<{ url: string; headers: 
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
-    maxRequestBodySize: 64 * 1024 * 1024,
+    maxRequestBodySize: SERVER_BODY_CAP_BYTES,
     idleTimeout: 0,
     async fetch(request) {
       const list = targets();

@@ -12,6 +12,7 @@ import { JOBS } from "../../server/automation/jobs.ts";
 import { createScheduler, type Scheduler } from "../../server/automation/scheduler.ts";
 import { loadConfig } from "../../server/platform/config.ts";
 import { manualClock } from "../../server/domain/clock.ts";
+import { SERVER_BODY_CAP_BYTES } from "../../server/domain/wire.ts";
 import { createLogger } from "../../server/platform/logger.ts";
 import { createServices, type Services } from "../../server/services.ts";
 
@@ -38,7 +39,7 @@ async function closeSuite(id: string): Promise<void> {
 const server = Bun.serve({
   port: 0,
   hostname: "127.0.0.1",
-  maxRequestBodySize: 64 * 1024 * 1024,
+  maxRequestBodySize: SERVER_BODY_CAP_BYTES,
   idleTimeout: 0,
   async fetch(request, bunServer) {
     const path = new URL(request.url).pathname;

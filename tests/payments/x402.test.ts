@@ -136,7 +136,7 @@ describe("refusals charge nothing", () => {
     expect(facilitator.settlements.length).toBe(settledBefore + 2);
   });
 
-  test("a tampered signature, a wrong amount, recipient or network, and an expired authorization are refused with the facilitator's reason", async () => {
+  test("a tampered signature and an expired authorization are refused with the facilitator's reason; another amount, recipient or network with ours", async () => {
     const settledBefore = facilitator.settlements.length;
     const refusedFor = async (payment: Record<string, unknown>): Promise<string> => {
       const response = await post("/api/render", RENDER, { "payment-signature": encode(payment) });
@@ -148,8 +148,8 @@ describe("refusals charge nothing", () => {
     const payload = good.payload as { signature: string; authorization: Record<string, string> };
     const flipped = payload.signature.slice(0, 10) + (payload.signature[10] === "a" ? "b" : "a") + payload.signature.slice(11);
     expect(await refusedFor({ ...good, payload: { ...payload, signature: flipped } })).toMatch(/invalid_exact_evm_(signature|failed_to_parse_signature)/);
-    expect(await refusedFor(await signedPayment((accept) => ({ ...accept, amount: "1000" })))).toContain("invalid_exact_evm_payload_authorization_value_mismatch");
-    expect(await refusedFor(await signedPayment((accept) => ({ ...accept, payTo: payer.address })))).toContain("invalid_exact_evm_recipient_mismatch");
+    expect(await refusedFor(await signedPayment((accept) => ({ ...accept, amount: "1000" })))).toContain("accepted.amount is not what this call asks (5000)");
+    expect(await refusedFor(await signedPayment((accept) => ({ ...accept, payTo: payer.address })))).toContain(`accepted.payTo is not what this call asks (${PAY_TO})`);
     expect(await refusedFor(await signedPayment((accept) => ({ ...accept, maxTimeoutSeconds: -60 })))).toContain("invalid_exact_evm_payload_authorization_valid_before");
     const mainnet = { network: "eip155:8453", asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", extra: { name: "USD Coin", version: "2" } };
     expect(await refusedFor(await signedPayment((accept) => ({ ...accept, ...mainnet })))).toContain("Pay with the exact scheme on eip155:84532");
@@ -158,6 +158,73 @@ describe("refusals charge nothing", () => {
     expect(garbage.status).toBe(402);
     expect(facilitator.settlements.length).toBe(settledBefore);
     expect((await paymentRows()).every((row) => row.status === "settled")).toBe(true);
+  });
+
+  test("a payment whose accepted requirements or authorization differ from what the call asks is 402 again, the facilitator never asked", async () => {
+    const asked = (): number => facilitator.verified.length + facilitator.settled.length;
+    const before = asked();
+    const refusal = async (payment: Record<string, unknown>, header = "payment-signature"): Promise<string> => {
+      const response = await post("/api/render", RENDER, { [header]: encode(payment) });
+      expect(response.status).toBe(402);
+      expect(decode<Required>(response.headers.get("payment-required")).accepts[0]).toMatchObject({ amount: "5000", payTo: PAY_TO });
+      return (await response.json()).details.reason as string;
+    };
+    const good = await signedPayment();
+    const accepted = good.accepted as Record<string, unknown>;
+    // The accepted terms edited after signing: the authorization still pays the right amount, the claim does not.
+    expect(await refusal({ ...good, accepted: { ...accepted, amount: "1" } })).toBe("The payment's accepted.amount is not what this call asks (5000): pay what PAYMENT-REQUIRED says");
+    expect(await refusal({ ...good, accepted: { ...accepted, payTo: payer.address } })).toContain(`accepted.payTo is not what this call asks (${PAY_TO})`);
+    expect(await refusal({ ...good, accepted: { ...accepted, asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" } })).toContain(`accepted.asset is not what this call asks (${SEPOLIA_USDC})`);
+    expect(await refusal({ ...good, accepted: { ...accepted, network: "eip155:8453" } })).toBe("Pay with the exact scheme on eip155:84532");
+    expect(await refusal({ ...good, accepted: { ...accepted, scheme: "upto" } })).toBe("Pay with the exact scheme on eip155:84532");
+    const { accepted: _left, ...withoutAccepted } = good;
+    expect(await refusal({ ...withoutAccepted, scheme: "exact", network: "eip155:84532" })).toContain("names the requirements it accepted");
+    // Addresses are compared as addresses: another spelling of ours is ours.
+    const lower = { ...good, accepted: { ...accepted, payTo: PAY_TO.toLowerCase(), asset: SEPOLIA_USDC.toLowerCase() } };
+    // v1 names no accepted terms: its signed authorization must pay our amount to our address.
+    const cheap = await signedPayment((accept) => ({ ...accept, amount: "1" }));
+    const cheapV1 = { x402Version: 1, scheme: "exact", network: "base-sepolia", payload: cheap.payload };
+    expect(await refusal(cheapV1, "x-payment")).toContain("authorization value is not what this call asks (5000)");
+    const elsewhere = await signedPayment((accept) => ({ ...accept, payTo: payer.address }));
+    expect(await refusal({ x402Version: 1, scheme: "exact", network: "base-sepolia", payload: elsewhere.payload }, "x-payment")).toContain("authorization recipient");
+    expect(asked()).toBe(before);
+    expect((await post("/api/render", RENDER, { "payment-signature": encode(lower) })).status).toBe(200);
+    expect(asked()).toBe(before + 2);
+  });
+
+  test("a facilitator answering more than 64 KiB is 503 \"answered too much\", its answer never echoed; the payment stays good", async () => {
+    const header = encode(await signedPayment());
+    const settledBefore = facilitator.settlements.length;
+    facilitator.answerExtra = { invalidMessage: "x".repeat(100_000) };
+    const flooded = await post("/api/render", RENDER, { "payment-signature": header });
+    facilitator.answerExtra = null;
+    expect(flooded.status).toBe(503);
+    expect(flooded.headers.get("retry-after")).toBe("5");
+    const text = await flooded.text();
+    expect(JSON.parse(text)).toMatchObject({ code: "SERVICE_UNAVAILABLE", error: expect.stringContaining("answered too much") });
+    expect(text).not.toContain("xxxxxxxxxx");
+    expect(facilitator.settlements.length).toBe(settledBefore);
+    expect((await post("/api/render", RENDER, { "payment-signature": header })).status).toBe(200);
+  });
+
+  test("the receipt carries only success, a well-formed transaction, network and payer; long reasons are cut", async () => {
+    facilitator.answerExtra = { transaction: `0x${"ab".repeat(20_000)}`, extra: "y".repeat(20_000) };
+    const response = await post("/api/render", RENDER, { "payment-signature": encode(await signedPayment()) });
+    facilitator.answerExtra = null;
+    expect(response.status).toBe(200);
+    const header = response.headers.get("payment-response") ?? "";
+    expect(header.length).toBeLessThan(512);
+    expect(decode<Record<string, unknown>>(header)).toEqual({ success: true, transaction: "", network: "eip155:84532", payer: payer.address });
+    expect((await paymentRows()).at(-1)).toMatchObject({ status: "settled", transaction: "" });
+
+    facilitator.failSettlementWith = "z".repeat(50_000);
+    const failed = await post("/api/render", RENDER, { "payment-signature": encode(await signedPayment()) });
+    facilitator.failSettlementWith = null;
+    expect(failed.status).toBe(402);
+    const reason = (await failed.json()).details.reason as string;
+    expect(reason).toContain(`Settlement failed: ${"z".repeat(200)}…`);
+    expect(reason.length).toBeLessThan(400);
+    expect((failed.headers.get("payment-required") ?? "").length).toBeLessThan(4096);
   });
 
   test("a facilitator that is down is 503 with Retry-After, and the same payment works once it is back", async () => {

@@ -85,6 +85,14 @@ describe("refused by default", () => {
     await checkOutboundUrl("https://public.example/", { ...STRICT, resolve: resolvingTo("93.184.216.34", "2606:4700::1111") });
   });
 
+  test("a name resolving to a NAT64 or IPv4-translated address is refused at the check a delivery makes", async () => {
+    expect(await refusal(checkOutboundUrl("https://nat64.example/", { ...STRICT, resolve: resolvingTo("64:ff9b::808:808") }))).toBe("nat64.example resolves to 64:ff9b::808:808 (NAT64)");
+    expect(await refusal(checkOutboundUrl("https://local64.example/", { ...STRICT, resolve: resolvingTo("64:ff9b:1::7f00:1") }))).toBe("local64.example resolves to 64:ff9b:1::7f00:1 (NAT64 (local use))");
+    expect(await refusal(guardedFetch("https://translated.example/", { method: "POST", body: "{}" }, { ...STRICT, resolve: resolvingTo("::ffff:0:7f00:1") }))).toBe(
+      "translated.example resolves to ::ffff:0:7f00:1 (IPv4-translated)",
+    );
+  });
+
   test("localhost is resolved like any name, and refused", async () => {
     expect(await refusal(checkOutboundUrl(`https://localhost:${port}/`, STRICT))).toMatch(/^localhost resolves to .* \(loopback\)$/);
   });

@@ -71,6 +71,9 @@ describe("POST /api/webhooks", () => {
       ["https://169.254.169.254/latest/meta-data", "169.254.169.254 is a refused address (cloud metadata)"],
       ["https://2130706433/hooks", "127.0.0.1 is a refused address (loopback)"],
       ["https://[::ffff:10.0.0.1]/hooks", "::ffff:a00:1 is a refused address (private network)"],
+      ["https://[::ffff:0:127.0.0.1]/hooks", "::ffff:0:7f00:1 is a refused address (IPv4-translated)"],
+      ["https://[64:ff9b::7f00:1]/hooks", "64:ff9b::7f00:1 is a refused address (NAT64)"],
+      ["https://[64:ff9b:1::7f00:1]/hooks", "64:ff9b:1::7f00:1 is a refused address (NAT64 (local use))"],
       ["https://user:pw@203.0.113.10/hooks", "credentials in the URL"],
       ["https://203.0.113.10:25/hooks", "port 25: only 80, 443 or 1024 and above"],
     ] as const) {
