@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, count, eq, gt, lte, min, sum } from "drizzle-orm";
 import type { Executor } from "../client.ts";
 import { files } from "../schema/index.ts";
 
@@ -16,6 +16,21 @@ export async function findCachedFile(db: Executor, accountId: string, cacheKey: 
     .from(files)
     .where(and(eq(files.accountId, accountId), eq(files.cacheKey, cacheKey), gt(files.expiresAt, now)));
   return row;
+}
+
+/** Whose stored files count together: an account's, or a keyless caller's address (ADR 0037). */
+export type FileOwner = { accountId: string } | { subject: string };
+
+export type LiveFiles = { count: number; bytes: number; soonestExpiry: string | null };
+
+/** The owner's files still live at `now`: how many, their bytes together, and when the first of them expires. */
+export async function liveFilesOf(db: Executor, owner: FileOwner, now: string): Promise<LiveFiles> {
+  const whose = "accountId" in owner ? eq(files.accountId, owner.accountId) : eq(files.subject, owner.subject);
+  const [row] = await db
+    .select({ count: count(), bytes: sum(files.size), soonestExpiry: min(files.expiresAt) })
+    .from(files)
+    .where(and(whose, gt(files.expiresAt, now)));
+  return { count: row?.count ?? 0, bytes: Number(row?.bytes ?? 0), soonestExpiry: row?.soonestExpiry ?? null };
 }
 
 export async function insertFile(db: Executor, file: StoredFile): Promise<void> {

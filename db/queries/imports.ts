@@ -1,5 +1,5 @@
 // Import runs and the records they made (ADR 0028).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../client.ts";
 import { importRecords, imports } from "../schema/index.ts";
 
@@ -43,4 +43,19 @@ export async function saveImportedRecords(db: Executor, rows: readonly (typeof i
         set: { entityId: sql`excluded.entity_id`, importId: sql`excluded.import_id`, createdAt: sql`excluded.created_at` },
       });
   }
+}
+
+/** How many import runs the account keeps. */
+export async function countImports(db: Executor, accountId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(imports).where(eq(imports.accountId, accountId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Forgets the account's finished import runs beyond the newest `keep` (ADR 0037): their records stay
+ * in import_records, so a record met again still makes nothing new.
+ */
+export async function forgetImportsBeyond(db: Executor, accountId: string, keep: number): Promise<void> {
+  const kept = db.select({ id: imports.id }).from(imports).where(eq(imports.accountId, accountId)).orderBy(desc(imports.createdAt), desc(imports.id)).limit(keep);
+  await db.delete(imports).where(and(eq(imports.accountId, accountId), ne(imports.status, "running"), notInArray(imports.id, kept)));
 }

@@ -80,3 +80,9 @@ export async function listTemplates(db: Executor, accountId: string, page: { lim
   ]);
   return { records: rows.map(toTemplate), total: totals[0]?.n ?? 0 };
 }
+
+/** Each of the account's custom templates with its logo, for the template quotas (ADR 0037). */
+export async function templateLogosOf(db: Executor, accountId: string): Promise<Array<{ id: string; logo: StoredLogo | null }>> {
+  const rows = await db.select({ id: templates.id, logo: templates.logo }).from(templates).where(eq(templates.accountId, accountId));
+  return rows.map((row) => ({ id: row.id, logo: (row.logo as StoredLogo | null) ?? null }));
+}

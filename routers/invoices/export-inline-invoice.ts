@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressSubject } from "../../server/access/rate-limit.ts";
 import { inlineInvoice } from "../../server/invoices/inline.ts";
 import { exportFile, exportReply } from "../../server/documents/exports.ts";
 import { builtInRecord, DEFAULT_DESIGN } from "../../server/documents/templates.ts";
@@ -14,17 +15,19 @@ import { INVOICES_EXPORT_TOOL } from "../tools.ts";
 export const RENDERED_FORMATS: readonly ExportFormat[] = ["pdf", "png"];
 
 /**
- * Exports an invoice given in the call: nothing is stored but the file behind its link; the seller
+ * Exports an invoice given in the call: nothing is stored but the file behind its link, within the
+ * caller's storage quota (its account's; a keyless caller's address's, kept an hour: ADR 0037); the seller
  * is who the invoice says (from_name, from_address, from_tax_id, from_email), as there is no account
  * profile to read. Shared by the open export and POST /api/render.
  */
 export async function exportGivenInvoice(
-  ctx: Pick<Context, "services">,
+  ctx: Pick<Context, "services" | "clientIp"> & { accountId: string | null },
   input: { invoice: z.infer<typeof inlineInvoiceInput>; format: ExportFormat; template_id?: BaseDesign | undefined; syntax: "ubl" | "cii" },
 ): Promise<z.infer<typeof exportOutput>> {
   const templateId = input.template_id ?? DEFAULT_DESIGN;
   const { record, profile } = inlineInvoice(input.invoice, ctx.services.clock.now());
-  const exported = await exportFile(ctx.services, { accountId: null, record, profile, template: builtInRecord(templateId), format: input.format, syntax: input.syntax });
+  const caller = ctx.accountId ? { accountId: ctx.accountId } : { subject: addressSubject(ctx.clientIp) };
+  const exported = await exportFile(ctx.services, { accountId: null, caller, record, profile, template: builtInRecord(templateId), format: input.format, syntax: input.syntax });
   return exportReply(ctx.services, exported);
 }
 

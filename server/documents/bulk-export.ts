@@ -5,7 +5,6 @@
 // multi-format export finished before a cancel stay as the complete, reusable files they are.
 import { zipSync, type Zippable } from "fflate";
 import type { Executor } from "../../db/client.ts";
-import { insertFile } from "../../db/queries/files.ts";
 import { countInvoices, findInvoices, listInvoices, type InvoiceSelection } from "../../db/queries/invoices.ts";
 import { assertExportable } from "../../render/export.ts";
 import { type ExportFormat, type XRechnungSyntax } from "../domain/formats.ts";
@@ -16,7 +15,7 @@ import type { ProgressReporter } from "../domain/progress.ts";
 import type { StoredProfile } from "../domain/profile.ts";
 import type { Services } from "../services.ts";
 import { assertOwned } from "../invoices/ownership.ts";
-import { exportFile, exportReply, fileNameOf, linkOf, newFile, renderTemplateFor, type ExportLink } from "./exports.ts";
+import { chargeOf, exportFile, exportReply, fileNameOf, linkOf, newFile, renderTemplateFor, storeFile, type ExportLink } from "./exports.ts";
 import type { TemplateRecord } from "./templates.ts";
 
 /** At most this many invoices go into one ZIP: a bigger set is split by its filters. */
@@ -124,6 +123,7 @@ export async function exportBulk(services: Services, request: BulkRequest, progr
     throw new AppError("VALIDATION_ERROR", `None of the ${total} invoices can be exported as ${request.format}`, { field: "format", issue: "no invoice can be made in this format", skipped });
   }
   const bytes = zipSync(entries);
+  const charge = await chargeOf(services, { accountId: request.accountId }, ": export fewer invoices at once (ids, or narrower filters)");
   const today = dateInZone(services.clock.now(), request.profile.timezone);
   const file = await newFile(services, {
     accountId: request.accountId,
@@ -134,8 +134,7 @@ export async function exportBulk(services: Services, request: BulkRequest, progr
     fileName: `invoices-${request.format}-${today}.zip`,
     extension: "zip",
     bytes,
-  });
-  await services.blobs.put(file.blobKey, bytes);
-  await services.database.write((tx) => insertFile(tx, file));
+  }, charge.lifetimeMs);
+  await storeFile(services, charge, file, bytes);
   return { ...(await linkOf(services, file)), format: "zip", count: total - skipped.length, skipped };
 }

@@ -1,8 +1,11 @@
 // Exported files (ADR 0010 "Downloads", "Reuse"): render once, store the bytes in the blob store,
 // hand out a signed link to the service's own download route. A repeat export of the same inputs
 // (invoice revision, template and its revision, format, syntax; the seller profile for e-invoices)
-// reuses the stored file and gives it another full lifetime.
-import { extendFile, findCachedFile, insertFile, type StoredFile } from "../../db/queries/files.ts";
+// reuses the stored file and gives it another full lifetime. A new file counts against its owner's
+// storage quota (ADR 0037), checked before its bytes are stored and again as its row is written.
+import type { Executor } from "../../db/client.ts";
+import { extendFile, findCachedFile, insertFile, type FileOwner, type StoredFile } from "../../db/queries/files.ts";
+import { accountQuota, anonymousQuota, assertFileRoom, type QuotaHolder } from "../accounts/storage-quotas.ts";
 import { TEMPLATE_FREE_FORMATS } from "../../render/export.ts";
 import { EINVOICE_FORMATS, type ExportFormat, type XRechnungSyntax } from "../domain/formats.ts";
 import { fingerprint } from "../domain/canonical.ts";
@@ -15,12 +18,18 @@ import type { Services } from "../services.ts";
 import { builtInTemplate, type RenderTemplate } from "../../render/templates/template.ts";
 import { DEFAULT_DESIGN, renderTemplateOf, type TemplateRecord } from "./templates.ts";
 
-/** Download links expire after 24 hours, and the file with them (ADR 0010 "Downloads"). */
+/** Download links expire after 24 hours, and the file with them (ADR 0010 "Downloads"); a keyless caller's sooner (ADR 0037). */
 export const FILE_LIFETIME_MS = 24 * 3_600_000;
 
-export type ExportRequest = {
-  /** The owner of a stored invoice; null for an inline export (never cached, never reused). */
-  accountId: string | null;
+/**
+ * Whose file it is: an account's stored invoice (`exempt` when the service makes the file for
+ * itself, a mail's attachment or a share page's PDF: counted, never refused), or an inline export
+ * (never cached, never reused) counted against the caller: its account, or a keyless caller's
+ * address subject.
+ */
+export type ExportOwner = { accountId: string; exempt?: boolean } | { accountId: null; caller: FileOwner };
+
+export type ExportRequest = ExportOwner & {
   record: InvoiceRecord;
   profile: StoredProfile;
   template: TemplateRecord;
@@ -77,11 +86,11 @@ export async function linkOf(services: Services, file: StoredFile): Promise<Expo
   };
 }
 
-async function reuse(services: Services, accountId: string, cacheKey: string): Promise<StoredFile | undefined> {
+async function reuse(services: Services, accountId: string, cacheKey: string, lifetimeMs: number): Promise<StoredFile | undefined> {
   const now = services.clock.now();
   const cached = await findCachedFile(services.database.db, accountId, cacheKey, now.toISOString());
   if (!cached) return undefined;
-  const expiresAt = new Date(now.getTime() + FILE_LIFETIME_MS).toISOString();
+  const expiresAt = new Date(now.getTime() + lifetimeMs).toISOString();
   await services.database.write((tx) => extendFile(tx, cached.id, expiresAt));
   return { ...cached, expiresAt };
 }
@@ -91,12 +100,57 @@ export function renderTemplateFor(services: Services, accountId: string | null, 
   return TEMPLATE_FREE_FORMATS.has(format) ? Promise.resolve(builtInTemplate(DEFAULT_DESIGN)) : renderTemplateOf(services.blobs, accountId, template);
 }
 
+/** Formats painted page by page, which a PDF carries in far fewer bytes. */
+const PICTURE_FORMATS: ReadonlySet<ExportFormat> = new Set(["svg", "png"]);
+
+/** A file's owner, its tier's quota, whether it may be refused, and how long it lives. */
+export type FileCharge = { owner: FileOwner; holder: QuotaHolder; enforced: boolean; hint: string; lifetimeMs: number };
+
+/** Whose quota a new file counts against, and its tier's; `hint` says what to do instead of a file too large. */
+export async function chargeOf(services: Services, owner: ExportOwner, hint: string): Promise<FileCharge> {
+  const whose: FileOwner = owner.accountId === null ? owner.caller : { accountId: owner.accountId };
+  const enforced = owner.accountId === null || !owner.exempt;
+  const holder = "accountId" in whose ? await accountQuota(services, services.database.db, whose.accountId) : anonymousQuota(services);
+  return { owner: whose, holder, enforced, hint, lifetimeMs: holder.quota?.fileLifetimeMs ?? FILE_LIFETIME_MS };
+}
+
+/** Refuses a file its owner may not store (413 or 429, ADR 0037). */
+async function assertRoomFor(services: Services, db: Executor, charge: FileCharge, size: number): Promise<void> {
+  if (charge.enforced) await assertFileRoom(services, db, charge.owner, charge.holder, size, charge.hint);
+}
+
+/**
+ * Stores a new file: the quota checked before its bytes are written and again with its row under
+ * the write lock (so calls at once cannot pass it together); a refused or failed row leaves no
+ * blob behind. `existing` finds a row that won meanwhile (two identical exports at once), which is
+ * answered instead.
+ */
+export async function storeFile(services: Services, charge: FileCharge, file: StoredFile, bytes: Uint8Array, existing?: (tx: Executor) => Promise<StoredFile | undefined>): Promise<StoredFile> {
+  await assertRoomFor(services, services.database.db, charge, file.size);
+  await services.blobs.put(file.blobKey, bytes);
+  try {
+    const stored = await services.database.write(async (tx) => {
+      const winner = await existing?.(tx);
+      if (winner) return winner;
+      await assertRoomFor(services, tx, charge, file.size);
+      await insertFile(tx, file);
+      return file;
+    });
+    if (stored !== file) await services.blobs.delete(file.blobKey);
+    return stored;
+  } catch (error) {
+    await services.blobs.delete(file.blobKey);
+    throw error;
+  }
+}
+
 /** Renders (or reuses) the file and returns its signed link. Render failures (422 naming a BT) write nothing. */
 export async function exportFile(services: Services, request: ExportRequest): Promise<Exported> {
   const { accountId, record, format } = request;
   const cacheKey = accountId ? await fingerprint(cacheInputs(request)) : null;
+  const charge = await chargeOf(services, request, PICTURE_FORMATS.has(format) ? ": a PDF of the same invoice is far smaller" : "");
   if (accountId && cacheKey) {
-    const cached = await reuse(services, accountId, cacheKey);
+    const cached = await reuse(services, accountId, cacheKey, charge.lifetimeMs);
     if (cached) return { link: await linkOf(services, cached), file: cached, reused: true, bytes: null };
   }
   const now = services.clock.now();
@@ -109,7 +163,7 @@ export async function exportFile(services: Services, request: ExportRequest): Pr
     createdAt: now.toISOString(),
   }, accountId);
   const file = await newFile(services, {
-    accountId,
+    ...charge.owner,
     invoiceId: accountId ? record.id : null,
     cacheKey,
     format,
@@ -117,28 +171,23 @@ export async function exportFile(services: Services, request: ExportRequest): Pr
     fileName: fileNameOf(record, rendered.extension, format),
     extension: rendered.extension,
     bytes: rendered.bytes,
-  });
-  await services.blobs.put(file.blobKey, rendered.bytes);
-  const stored = await services.database.write(async (tx) => {
-    // Two identical exports at once: the first row wins, the second reuses it.
-    const winner = accountId && cacheKey ? await findCachedFile(tx, accountId, cacheKey, file.createdAt) : undefined;
-    if (winner) return winner;
-    await insertFile(tx, file);
-    return file;
-  });
-  if (stored !== file) await services.blobs.delete(file.blobKey);
+  }, charge.lifetimeMs);
+  // Two identical exports at once: the first row wins, the second reuses it.
+  const stored = await storeFile(services, charge, file, rendered.bytes, async (tx) => (accountId && cacheKey ? findCachedFile(tx, accountId, cacheKey, file.createdAt) : undefined));
   return { link: await linkOf(services, stored), file: stored, reused: stored !== file, bytes: stored === file ? rendered.bytes : null };
 }
 
-export type NewFile = Pick<StoredFile, "accountId" | "invoiceId" | "cacheKey" | "format" | "contentType" | "fileName"> & { extension: string; bytes: Uint8Array };
+/** A new file's row; `accountId` or `subject` names whose quota it counts against. */
+export type NewFile = Pick<StoredFile, "invoiceId" | "cacheKey" | "format" | "contentType" | "fileName"> & { accountId?: string | null; subject?: string | null; extension: string; bytes: Uint8Array };
 
-/** The row of a file about to be stored: its id, blob key, size, digest and 24-hour lifetime. */
-export async function newFile(services: Services, file: NewFile): Promise<StoredFile> {
+/** The row of a file about to be stored: its id, blob key, size, digest and lifetime (24 hours unless its tier says otherwise). */
+export async function newFile(services: Services, file: NewFile, lifetimeMs = FILE_LIFETIME_MS): Promise<StoredFile> {
   const now = services.clock.now();
   const id = newId("fil", now.getTime());
   return {
     id,
-    accountId: file.accountId,
+    accountId: file.accountId ?? null,
+    subject: file.subject ?? null,
     invoiceId: file.invoiceId,
     cacheKey: file.cacheKey,
     format: file.format,
@@ -148,7 +197,7 @@ export async function newFile(services: Services, file: NewFile): Promise<Stored
     size: file.bytes.byteLength,
     sha256: await sha256HexOfBytes(file.bytes),
     createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + FILE_LIFETIME_MS).toISOString(),
+    expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
   };
 }
 

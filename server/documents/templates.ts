@@ -12,6 +12,7 @@ import type { Services } from "../services.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { assertOwned } from "../invoices/ownership.ts";
+import { assertTemplateRoom } from "../accounts/storage-quotas.ts";
 import { errorFromIssues } from "../domain/validation.ts";
 
 /** What every face returns for a template, built-in or custom. */
@@ -106,11 +107,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Accepts a logo (render/logo.ts checks, sanitizes and rasterizes, in a worker) and stores its bytes. */
-async function storedLogo({ blobs, renderer }: Pick<Services, "blobs" | "renderer">, accountId: string, dataUrl: string): Promise<StoredLogo> {
-  const accepted = await renderer.acceptLogo(dataUrl, accountId);
+/**
+ * Accepts a logo (render/logo.ts checks, sanitizes and rasterizes, in a worker) and stores its
+ * bytes once the account's template quotas have room for it (ADR 0037); `replacing` the template
+ * whose logo it replaces.
+ */
+async function storedLogo(services: Services, accountId: string, dataUrl: string, replacing?: string): Promise<StoredLogo> {
+  const accepted = await services.renderer.acceptLogo(dataUrl, accountId);
   const logo: StoredLogo = { content_type: accepted.content_type, width: accepted.width, height: accepted.height, size: accepted.size, sha256: accepted.sha256 };
-  await blobs.put(logoBlobKey(accountId, logo), accepted.bytes);
+  await assertTemplateRoom(services, services.database.db, accountId, { replacing, logo });
+  await services.blobs.put(logoBlobKey(accountId, logo), accepted.bytes);
   return logo;
 }
 
@@ -120,13 +126,19 @@ export type NewTemplate = { name: string; base: BaseDesign; options: Record<stri
 /** Creates a custom template, its options checked against its base design. */
 export async function createCustomTemplate(services: Services, accountId: string, request: NewTemplate): Promise<TemplateRecord> {
   const options = checkedOptions(request.base, request.options);
+  // The quota first, so a template over it never gets as far as reading its logo.
+  await assertTemplateRoom(services, services.database.db, accountId, { logo: null });
   // The logo is checked and stored before the row, so a refused logo writes nothing; a logo
   // stored for a template that then fails to insert is content-addressed and reused on retry.
   const logo = request.logo ? await storedLogo(services, accountId, request.logo) : null;
   const now = services.clock.now();
   const at = now.toISOString();
   const row: TemplateRow = { id: newId("tpl", now.getTime()), name: request.name, base: request.base, options, logo, revision: 1, created_at: at, updated_at: at };
-  await services.database.write((tx) => insertTemplate(tx, accountId, row));
+  await services.database.write(async (tx) => {
+    // Again under the write lock, so creates at once cannot pass the quota together.
+    await assertTemplateRoom(services, tx, accountId, { logo });
+    await insertTemplate(tx, accountId, row);
+  });
   return customRecord(row);
 }
 
@@ -138,10 +150,11 @@ export async function updateCustomTemplate(services: Services, accountId: string
   const { database, clock } = services;
   // Ownership first, so another account's id never gets as far as storing a logo.
   await ownedTemplate(database.db, accountId, id);
-  const logo = typeof changes.logo === "string" ? await storedLogo(services, accountId, changes.logo) : changes.logo;
+  const logo = typeof changes.logo === "string" ? await storedLogo(services, accountId, changes.logo, id) : changes.logo;
   return database.write(async (tx) => {
     // Read again under the write lock: two updates in a row both land, neither overwrites the other.
     const latest = await ownedTemplate(tx, accountId, id);
+    if (logo) await assertTemplateRoom(services, tx, accountId, { replacing: id, logo });
     const row = {
       ...latest,
       name: changes.name ?? latest.name,

@@ -63,7 +63,7 @@ export function createSharePages(services: Services): (request: Request, url: UR
   async function pdf(shared: SharedInvoice): Promise<Response> {
     const profile = await loadProfile(services.database.db, shared.accountId);
     const template = await templateFor(shared);
-    const { link } = await exportFile(services, { accountId: shared.accountId, record: shared.record, profile, template, format: "pdf", syntax: "ubl" });
+    const { link } = await exportFile(services, { accountId: shared.accountId, exempt: true, record: shared.record, profile, template, format: "pdf", syntax: "ubl" });
     return new Response(null, { status: 303, headers: { location: link.url, "referrer-policy": "no-referrer", "cache-control": "no-store" } });
   }
 

@@ -27,7 +27,7 @@ async function attachmentsOf(services: Services, accountId: string, record: Invo
   const [profile, template] = await Promise.all([loadProfile(db, accountId), visibleTemplate(db, accountId, record.template_id ?? DEFAULT_DESIGN, "template_id")]);
   const files: Attachment[] = [];
   for (const format of formats) {
-    const { file, bytes } = await exportFile(services, { accountId, record, profile, template, format, syntax: ATTACHED_XRECHNUNG_SYNTAX });
+    const { file, bytes } = await exportFile(services, { accountId, exempt: true, record, profile, template, format, syntax: ATTACHED_XRECHNUNG_SYNTAX });
     const stored = bytes ?? (await services.blobs.get(file.blobKey));
     if (!stored) throw new Error(`The rendered ${format} file ${file.id} is missing from the blob store`);
     files.push({ fileName: file.fileName, contentType: file.contentType, bytes: stored });
@@ -90,8 +90,11 @@ async function settle(services: Services, mail: MailRow, outcome: Outcome): Prom
 
 const DELIVERY_BATCH = 50;
 
-/** Delivers every message due now; one that fails waits for its next attempt, so a run always ends. */
-export async function deliverDueMail(services: Services): Promise<void> {
+/**
+ * Delivers every message due now; one that fails waits for its next attempt, so a run always ends.
+ * `stopping` (the process is stopping) ends it before the next message, which stays due.
+ */
+export async function deliverDueMail(services: Services, stopping?: AbortSignal): Promise<void> {
   // Most runs find nothing due: the transport (an SMTP pool) is made only when there is mail.
   let transport: MailTransport | undefined;
   try {
@@ -99,7 +102,10 @@ export async function deliverDueMail(services: Services): Promise<void> {
       const due = await findDueMail(services.database.db, services.clock.now().toISOString(), DELIVERY_BATCH);
       if (due.length === 0) return;
       const sender = (transport ??= createMailTransport(services.config, services.logger));
-      for (const mail of due) await settle(services, mail, await attempt(services, sender, mail));
+      for (const mail of due) {
+        if (stopping?.aborted) return;
+        await settle(services, mail, await attempt(services, sender, mail));
+      }
       if (due.length < DELIVERY_BATCH) return;
     }
   } finally {

@@ -15,6 +15,7 @@ const KNOWN: Record<string, PhraseKey> = {
   VALIDATION_ERROR: "error.validation",
   INVALID_AMOUNT: "error.validation",
   RATE_LIMITED: "error.rateLimited",
+  QUOTA_EXCEEDED: "error.quota",
 };
 
 export function describeError(error: unknown): string {

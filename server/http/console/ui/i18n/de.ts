@@ -45,6 +45,7 @@ export const de: Phrases = {
   "error.inUse": "Das wird noch verwendet.",
   "error.validation": "Bitte prüfen Sie das Formular.",
   "error.rateLimited": "Zu viele Anfragen: bitte einen Moment warten.",
+  "error.quota": "Speicherlimit Ihres Tarifs erreicht.",
   "error.generic": "Etwas ist schiefgegangen.",
   "error.network": "Der Dienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung.",
 

@@ -44,6 +44,7 @@ export const en = {
   "error.inUse": "It is still in use.",
   "error.validation": "Please check the form.",
   "error.rateLimited": "Too many requests: wait a moment.",
+  "error.quota": "Storage limit of your plan reached.",
   "error.generic": "Something went wrong.",
   "error.network": "The service cannot be reached. Check your connection.",
 

@@ -45,6 +45,7 @@ export const es: Phrases = {
   "error.inUse": "Todavía está en uso.",
   "error.validation": "Revise el formulario.",
   "error.rateLimited": "Demasiadas solicitudes: espere un momento.",
+  "error.quota": "Se alcanzó el límite de almacenamiento de su plan.",
   "error.generic": "Algo salió mal.",
   "error.network": "No se puede acceder al servicio. Compruebe su conexión.",
 

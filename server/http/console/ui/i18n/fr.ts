@@ -45,6 +45,7 @@ export const fr: Phrases = {
   "error.inUse": "Cet élément est encore utilisé.",
   "error.validation": "Veuillez vérifier le formulaire.",
   "error.rateLimited": "Trop de requêtes : patientez un instant.",
+  "error.quota": "Limite de stockage de votre offre atteinte.",
   "error.generic": "Une erreur s’est produite.",
   "error.network": "Le service est injoignable. Vérifiez votre connexion.",
 

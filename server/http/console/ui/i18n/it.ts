@@ -45,6 +45,7 @@ export const it: Phrases = {
   "error.inUse": "È ancora in uso.",
   "error.validation": "Controlli il modulo.",
   "error.rateLimited": "Troppe richieste: attenda un momento.",
+  "error.quota": "Limite di spazio del suo piano raggiunto.",
   "error.generic": "Qualcosa è andato storto.",
   "error.network": "Il servizio non è raggiungibile. Controlli la connessione.",
 

@@ -45,6 +45,7 @@ export const ja: Phrases = {
   "error.inUse": "まだ使用中です。",
   "error.validation": "フォームを確認してください。",
   "error.rateLimited": "リクエストが多すぎます。しばらくお待ちください。",
+  "error.quota": "プランの保存容量の上限に達しました。",
   "error.generic": "問題が発生しました。",
   "error.network": "サービスに接続できません。接続を確認してください。",
 

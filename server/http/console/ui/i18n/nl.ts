@@ -45,6 +45,7 @@ export const nl: Phrases = {
   "error.inUse": "Dit wordt nog gebruikt.",
   "error.validation": "Controleer het formulier.",
   "error.rateLimited": "Te veel verzoeken: wacht even.",
+  "error.quota": "Opslaglimiet van uw abonnement bereikt.",
   "error.generic": "Er ging iets mis.",
   "error.network": "De dienst is niet bereikbaar. Controleer uw verbinding.",
 

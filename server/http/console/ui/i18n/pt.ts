@@ -45,6 +45,7 @@ export const pt: Phrases = {
   "error.inUse": "Ainda está em uso.",
   "error.validation": "Verifique o formulário.",
   "error.rateLimited": "Demasiados pedidos: aguarde um momento.",
+  "error.quota": "Limite de armazenamento do seu plano atingido.",
   "error.generic": "Algo correu mal.",
   "error.network": "Não é possível contactar o serviço. Verifique a ligação.",
 
