@@ -2,8 +2,9 @@
 // over the standard Web Worker API so Bun and Deno run the same code. A worker announces itself
 // once its modules are loaded (so no job is posted before a handler exists), then answers each
 // { id, job } with its value or an error. An AppError crosses as code, message and details and is
-// rebuilt as the same AppError on the other side (a 422 naming BT-48 stays that 422); anything else
-// becomes INTERNAL_ERROR whose message and stack travel only as the cause, for the server's log.
+// rebuilt as the same AppError on the other side (a 422 naming BT-48 stays that 422), with its cause's
+// stack when it has one (an import reader's unexpected failure, made a 422, is still logged);
+// anything else becomes INTERNAL_ERROR whose message and stack travel only as the cause, for the server's log.
 import { AppError, ERROR_TABLE, type ErrorCode, type ErrorDetails } from "../server/domain/errors.ts";
 
 export type JobRequest<Job> = { id: number; job: Job };
@@ -16,9 +17,13 @@ type WorkerScope = {
   postMessage(message: WorkerReply, transfer?: Transferable[]): void;
 };
 
+const stackOf = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+
 function workerError(error: unknown): WorkerError {
-  if (error instanceof AppError) return error.details === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, details: error.details };
-  return { code: "INTERNAL_ERROR", message: ERROR_TABLE.INTERNAL_ERROR.message, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  if (error instanceof AppError) {
+    return { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }), ...(error.cause === undefined ? {} : { cause: stackOf(error.cause) }) };
+  }
+  return { code: "INTERNAL_ERROR", message: ERROR_TABLE.INTERNAL_ERROR.message, cause: stackOf(error) };
 }
 
 /**

@@ -75,15 +75,15 @@ export type Meta = OpenApiMeta & {
    */
   price?: { operation: PaidOperation; when?: string };
   /**
-   * REST also takes the body as raw bytes of these media types (an image, a PDF), up to `maxBytes`,
-   * into `field` as base64 with `encoding: "base64"` and `content_type` beside it; the rest of the
-   * input from the query string.
+   * REST also takes the body as raw bytes of these media types (an image, a PDF), up to the document
+   * limit (server/domain/wire.ts), into `field` as base64 with `encoding: "base64"` and `content_type`
+   * beside it; the rest of the input from the query string.
    */
-  binaryBody?: { field: string; types: readonly string[]; maxBytes: number };
+  binaryBody?: { field: string; types: readonly string[] };
   /**
    * REST also takes a multipart/form-data upload: one file part fills `file` (base64, with
    * `encoding: "base64"`) and `name`;
-   * several fill `many` as a list of {content, file_name}. Needs binaryBody's limit, for all parts.
+   * several fill `many` as a list of {content, file_name}. Needs binaryBody; the form has the upload limit.
    */
   multipartBody?: { file: string; name: string; many?: string };
   /** REST: where the created (201) or accepted (202) resource is read, `{id}` its id, when not at the collection's own path. */

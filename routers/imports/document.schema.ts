@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DOCUMENT_ENCODINGS, DOCUMENT_MEDIA_TYPES, MAX_DOCUMENT_BYTES } from "../../server/imports/document.ts";
+import { DOCUMENT_ENCODINGS, DOCUMENT_MEDIA_TYPES } from "../../server/imports/document.ts";
 
 /** How a document's content is sent; "auto" lets the content tell (ADR 0026). */
 export const documentEncoding = z
@@ -17,7 +17,7 @@ export const documentInput = {
     .describe("informative: the kind is read from the bytes themselves"),
 };
 
-/** Raw bodies REST takes for a document route, up to the document limit. */
+/** Raw bodies REST takes for a document route, up to the document limit (server/domain/wire.ts). */
 export function documentBody(types: readonly string[]) {
-  return { field: "content", types, maxBytes: MAX_DOCUMENT_BYTES } as const;
+  return { field: "content", types } as const;
 }

@@ -39,11 +39,15 @@ export const extractDocument = pricedProcedure(
     binaryBody: documentBody(Object.values(DOCUMENT_MEDIA_TYPES)),
   })
   .output(extractOutput)
-  .mutation(async ({ ctx, input }) => {
+  .mutation(async ({ ctx, input, signal }) => {
     const { bytes } = documentBytes(input.content, input.encoding);
     const kind = documentKind(bytes);
     if (kind === null) throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Extraction reads ${Object.values(DOCUMENT_MEDIA_TYPES).join(", ")}; this is none of them`);
-    const result = await extract({ ocr: ctx.services.ocr, config: ctx.services.config, draftSchema: extractedInvoiceSchema }, bytes, kind, { locale: input.locale, provider: input.provider });
+    const result = await extract({ ocr: ctx.services.ocr, config: ctx.services.config, draftSchema: extractedInvoiceSchema }, bytes, kind, {
+      locale: input.locale,
+      provider: input.provider,
+      call: { owner: ctx.accountId ?? "", signal, progress: ctx.progress },
+    });
     // The draft already passed extractedInvoiceSchema (cleanDraft), whose output type is narrower than the record type the providers fill.
     return result as typeof result & { invoice: z.output<typeof extractedInvoiceSchema> };
   });

@@ -6,7 +6,7 @@ import { documentEncoding } from "./document.schema.ts";
 
 export const importFormat = z.enum(IMPORT_FORMATS).describe("the file's format; detected from the content when left out");
 
-/** The most files one import reads at once (a folder of e-invoices); all of them within one request's 10 MB. */
+/** The most files one import reads at once (a folder of e-invoices); all of them within one request's upload limit (server/domain/wire.ts). */
 export const MAX_IMPORT_FILES = 1000;
 
 export const importedFile = z.strictObject({

@@ -37,12 +37,12 @@ export const ocrDocument = pricedProcedure("ocr", z.strictObject(documentInput))
     binaryBody: documentBody(OCR_TYPES),
   })
   .output(ocrOutput)
-  .mutation(async ({ ctx, input }) => {
+  .mutation(async ({ ctx, input, signal }) => {
     const { bytes } = documentBytes(input.content, input.encoding);
     const kind = documentKind(bytes);
     if (kind === null || kind === "text") {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", `OCR reads ${OCR_TYPES.join(", ")}; this is ${kind === "text" ? "text, which needs no OCR" : "none of them"}`);
     }
-    const result = await ctx.services.ocr.recognize(bytes, kind);
+    const result = await ctx.services.ocr.recognize(bytes, kind, { owner: ctx.accountId ?? "", signal, progress: ctx.progress });
     return { ...result, languages: [...ctx.services.ocr.languages] };
   });

@@ -5,9 +5,8 @@ import { PAID_OPERATION_NAMES, PRICES, type PaidOperation } from "../../server/d
 import { missingSettings, USDC } from "../../server/domain/x402.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { TIER_NAMES } from "../../server/domain/tiers.ts";
-import { MAX_BODY_BYTES, SUPPORTED_PROTOCOL_VERSIONS } from "../../server/domain/wire.ts";
+import { SIZE_LIMITS, SUPPORTED_PROTOCOL_VERSIONS } from "../../server/domain/wire.ts";
 import { EXPORT_FORMATS, XRECHNUNG_SYNTAXES } from "../../server/domain/formats.ts";
-import { MAX_DOCUMENT_BYTES } from "../../server/imports/document.ts";
 import { IMPORT_FORMATS, MAX_IMPORT_ROWS } from "../../server/imports/model.ts";
 import { LABELS } from "../../render/labels/index.ts";
 import { AGING_BUCKETS, GRANULARITIES, MAX_PERIODS } from "../../server/domain/analytics.ts";
@@ -19,6 +18,11 @@ import { MAX_ITEMS } from "../invoices/invoice.schema.ts";
 import { housekeepingProcedure } from "../builders.ts";
 
 const limitsOutput = z.object({ burst_per_minute: z.int(), per_hour: z.int(), per_day: z.int() }).nullable();
+
+const storageQuotaOutput = z
+  .object({ file_bytes: z.int(), exports: z.int(), export_bytes: z.int(), file_lifetime_seconds: z.int(), templates: z.int(), logo_bytes: z.int(), imports_kept: z.int() })
+  .nullable()
+  .describe("what the tier keeps stored at once (ADR 0037; anonymous: per address); null: no limit");
 
 const capabilitiesOutput = z.object({
   name: z.string(),
@@ -50,7 +54,8 @@ const capabilitiesOutput = z.object({
   discovery: z.object({ openapi: z.string(), mcp_manifest: z.string(), server_card: z.string(), ai_catalog: z.string(), webmcp: z.string(), llms: z.string() }),
   operations: z.array(z.object({ method: z.string(), path: z.string(), summary: z.string(), operation_id: z.string(), scope: z.string().nullable() })),
   limits: z.object({
-    body_bytes: z.int(),
+    body_bytes: z.int().describe("the largest JSON or text body on every face (REST, /trpc, /api/mcp); over it is 413 PAYLOAD_TOO_LARGE naming the limit"),
+    upload_body_bytes: z.int().describe("REST calls carrying documents (base64 in JSON, a multipart form): the largest body"),
     page_size: z.object({ min: z.int(), max: z.int(), default: z.int() }),
     name_length: z.object({ min: z.int(), max: z.int() }),
     items_per_invoice: z.int(),
@@ -58,12 +63,13 @@ const capabilitiesOutput = z.object({
     max_amount: z.int(),
     dsl_characters: z.int(),
     bulk_export_invoices: z.int(),
-    import_bytes: z.int(),
+    import_bytes: z.int().describe("the largest document read by import, OCR and extraction, however it is sent"),
     import_rows: z.int(),
     analytics_periods: z.int(),
     suggestion_history_lines: z.int(),
   }),
   tiers: z.record(z.string(), limitsOutput),
+  storage_quotas: z.record(z.string(), storageQuotaOutput),
   prices: z.array(
     z.object({
       operation: z.string(),
@@ -136,7 +142,8 @@ export const capabilities = housekeepingProcedure
       },
       operations: catalog.operations,
       limits: {
-        body_bytes: MAX_BODY_BYTES,
+        body_bytes: SIZE_LIMITS.body_bytes,
+        upload_body_bytes: SIZE_LIMITS.upload_body_bytes,
         page_size: { min: 1, max: 100, default: 20 },
         name_length: { min: 1, max: 500 },
         items_per_invoice: MAX_ITEMS,
@@ -144,7 +151,7 @@ export const capabilities = housekeepingProcedure
         max_amount: MAX_AMOUNT,
         dsl_characters: MAX_DSL_CHARACTERS,
         bulk_export_invoices: MAX_BULK_INVOICES,
-        import_bytes: MAX_DOCUMENT_BYTES,
+        import_bytes: SIZE_LIMITS.import_bytes,
         import_rows: MAX_IMPORT_ROWS,
         analytics_periods: MAX_PERIODS,
         suggestion_history_lines: HISTORY_LINES,
@@ -153,6 +160,14 @@ export const capabilities = housekeepingProcedure
         TIER_NAMES.map((tier) => {
           const limits = services.config.tierLimits[tier];
           return [tier, limits ? { burst_per_minute: limits.burst, per_hour: limits.hourly, per_day: limits.daily } : null];
+        }),
+      ),
+      storage_quotas: Object.fromEntries(
+        TIER_NAMES.map((tier) => {
+          const quota = services.config.storageQuotas[tier];
+          if (!quota) return [tier, null];
+          const { fileBytes, exports, exportBytes, fileLifetimeMs, templates, logoBytes, importsKept } = quota;
+          return [tier, { file_bytes: fileBytes, exports, export_bytes: exportBytes, file_lifetime_seconds: Math.floor(fileLifetimeMs / 1000), templates, logo_bytes: logoBytes, imports_kept: importsKept }];
         }),
       ),
       prices: PRICES.map((row) => ({

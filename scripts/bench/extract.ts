@@ -92,8 +92,8 @@ async function extractOne(kind: DocumentKind, { invoice, files }: RenderedInvoic
 try {
   const outcomes: Outcome[] = [];
   for (const kind of chosen) {
-    // The text-layer path is the main thread's work, one document at a time; OCR keeps every worker busy.
-    const lanes = kind === "pdf" ? 1 : workers;
+    // The text layer is read in the OCR workers too: every kind keeps every worker busy.
+    const lanes = workers;
     // Warm-up, not counted: parsers loaded, OCR workers started with their language data.
     await inFlight(rendered.slice(0, lanes), lanes, (document) => extractOne(kind, document));
     outcomes.push(...(await inFlight(rendered, lanes, (document) => extractOne(kind, document))));

@@ -12,17 +12,28 @@
 //   and dropped; its job is rejected with INTERNAL_ERROR and the next queued job gets a new worker.
 //   Deno (2.9) does not stop a worker stuck in an endless JS loop on terminate(): its slot is freed
 //   but the thread spins until the process ends (denoland/deno#35657). Bun stops it.
+// - A job whose caller gives up (its `signal` aborts: the client went away, the MCP call was
+//   cancelled, a document ran past its wall time) leaves the queue, or, running, has its worker
+//   terminated and replaced, so the work stops and the slot serves the next job at once. Bun ignores
+//   worker memory limits (resourceLimits), so what bounds a worker is this, the job timeout and the
+//   budgets its job checks before the expensive step (server/domain/document-budgets.ts).
 // - close() rejects queued and running jobs and terminates every worker; later run() calls reject.
 import { errorFromWorker, type JobRequest, type WorkerReply } from "../../render/worker-protocol.ts";
 import type { RenderJob } from "../../render/worker.ts";
 import { AppError } from "../domain/errors.ts";
 
 export type WorkerPool<Job> = {
-  /** Runs `job` for `owner` (an account id; "" for none): waiting jobs are served owner by owner in turn. */
-  run<T>(job: Job, owner?: string): Promise<T>;
+  /**
+   * Runs `job` for `owner` (an account id; "" for none): waiting jobs are served owner by owner in
+   * turn. When `signal` aborts, the job is dropped, or stopped with its worker, and rejects with the reason.
+   */
+  run<T>(job: Job, owner?: string, signal?: AbortSignal): Promise<T>;
+  /** Workers started, jobs on them and jobs waiting, now. */
+  stats(): PoolStats;
   close(): Promise<void>;
   readonly size: number;
 };
+export type PoolStats = { workers: number; running: number; queued: number };
 export type RenderPool = WorkerPool<RenderJob>;
 
 export type PoolOptions = {
@@ -58,6 +69,11 @@ function internalError(why: string): AppError {
 }
 
 const closedError = (): AppError => new AppError("INTERNAL_ERROR", "The renderer is shutting down");
+
+/** Why a job's caller gave up: its signal's AppError reason (a budget, say), else a cancellation. */
+export function abandoned(signal: AbortSignal): AppError {
+  return signal.reason instanceof AppError ? signal.reason : new AppError("CANCELLED", "The caller went away");
+}
 
 /** A pool over any worker entry that serves jobs with render/worker-protocol.ts. */
 export function createWorkerPool<Job>(entry: URL, options: PoolOptions = {}): WorkerPool<Job> {
@@ -147,16 +163,49 @@ export function createWorkerPool<Job>(entry: URL, options: PoolOptions = {}): Wo
     if (next) start(next);
   }
 
-  function run<T>(job: Job, owner = ""): Promise<T> {
+  /** The task leaves its lane, or its worker is stopped and replaced; either way it rejects with `reason`. */
+  function abandon(task: Task, owner: string, reason: Error): void {
+    const lane = lanes.get(owner);
+    const at = lane?.indexOf(task) ?? -1;
+    if (lane && at >= 0) {
+      lane.splice(at, 1);
+      if (lane.length === 0) lanes.delete(owner);
+      queued -= 1;
+      task.reject(reason);
+      return;
+    }
+    const slot = [...slots].find((candidate) => candidate.task === task);
+    if (!slot) return;
+    slot.task = null;
+    task.reject(reason);
+    retire(slot, "its caller gave up");
+  }
+
+  function run<T>(job: Job, owner = "", signal?: AbortSignal): Promise<T> {
     if (closed) return Promise.reject(closedError());
+    if (signal?.aborted) return Promise.reject(abandoned(signal));
     return new Promise<T>((resolve, reject) => {
-      const task: Task = { id: nextId++, job, resolve: resolve as (value: unknown) => void, reject };
+      const stop = (): void => abandon(task, owner, abandoned(signal!));
+      const settled = (): void => signal?.removeEventListener("abort", stop);
+      const task: Task = {
+        id: nextId++,
+        job,
+        resolve: (value) => {
+          settled();
+          resolve(value as T);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+      };
+      signal?.addEventListener("abort", stop, { once: true });
       const idle = [...slots].find((slot) => slot.ready && slot.task === null);
       const lane = lanes.get(owner) ?? [];
       if (idle) assign(idle, task);
       else if (slots.size < size) start(task);
-      else if (queued >= maxQueued) reject(busy("The renderer is busy; retry in a few seconds", { reason: "render_queue_full", queued }));
-      else if (lane.length >= maxQueuedPerOwner) reject(busy("This account already has many renders waiting; retry in a few seconds", { reason: "account_render_queue_full", queued: lane.length }));
+      else if (queued >= maxQueued) task.reject(busy("The renderer is busy; retry in a few seconds", { reason: "render_queue_full", queued }));
+      else if (lane.length >= maxQueuedPerOwner) task.reject(busy("This account already has many renders waiting; retry in a few seconds", { reason: "account_render_queue_full", queued: lane.length }));
       else {
         lane.push(task);
         lanes.set(owner, lane);
@@ -178,7 +227,11 @@ export function createWorkerPool<Job>(entry: URL, options: PoolOptions = {}): Wo
     slots.clear();
   }
 
-  return { run, close, size };
+  function stats(): PoolStats {
+    return { workers: slots.size, running: [...slots].filter((slot) => slot.task !== null).length, queued };
+  }
+
+  return { run, stats, close, size };
 }
 
 /** The render pool: workers running render/worker.ts. */

@@ -33,12 +33,14 @@ export const ERROR_TABLE = {
   INVALID_TRANSITION: { status: 409, trpc: "CONFLICT", message: "That status change is not allowed" },
   NUMBER_TAKEN: { status: 409, trpc: "CONFLICT", message: "That invoice number is already used" },
   RESOURCE_IN_USE: { status: 409, trpc: "CONFLICT", message: "The resource is in use" },
-  PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE", message: "The request body is larger than 1 MiB" },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE", message: "The request body is too large" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE", message: "The request body must be JSON" },
   VALIDATION_ERROR: { status: 422, trpc: "UNPROCESSABLE_CONTENT", message: "The request is invalid" },
   INVALID_AMOUNT: { status: 422, trpc: "UNPROCESSABLE_CONTENT", message: "Not a valid whole-minor-unit amount" },
   REVISION_REQUIRED: { status: 428, trpc: "PRECONDITION_REQUIRED", message: "base_revision and operation_id are required" },
   RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" },
+  /** A storage quota of the caller's tier is used up (ADR 0037): details name it, what is used and the limit. */
+  QUOTA_EXCEEDED: { status: 429, trpc: "TOO_MANY_REQUESTS", message: "A storage quota is used up" },
   /** The caller cancelled (MCP notifications/cancelled) or went away: nobody reads the answer. */
   CANCELLED: { status: 499, trpc: "CLIENT_CLOSED_REQUEST", message: "The request was cancelled" },
   INTERNAL_ERROR: { status: 500, trpc: "INTERNAL_SERVER_ERROR", message: "Internal server error" },

@@ -18,6 +18,7 @@ import { AppError, ERROR_TABLE } from "../domain/errors.ts";
 import { forwardedClientAddress } from "../domain/network.ts";
 import { buildCatalog } from "./catalog.ts";
 import { contextFor, errorResponse, presentedBy, withLimitedBody, type RequestInfo } from "./requests.ts";
+import { SERVER_BODY_CAP_BYTES } from "../domain/wire.ts";
 import { DISCOVERY_CACHE_CONTROL, discoveryDocuments, discoveryKey } from "./discovery.ts";
 import { createFileHandler } from "./files.ts";
 import { createMcpHandler } from "./mcp.ts";
@@ -48,8 +49,11 @@ export type App = {
   elysia: Elysia;
   /** Serves one request (what Bun.serve / Deno.serve call). */
   fetch(request: Request): Promise<Response>;
-  /** Stops Elysia's server (Bun): no new connections, in-flight requests finish. */
-  stop(): Promise<void>;
+  /**
+   * Stops Elysia's server (Bun): no new connections, in-flight requests finish. `abandon` while a
+   * stop waits closes the connections still open instead (the drain window is over).
+   */
+  stop(abandon?: boolean): Promise<void>;
 };
 
 /**
@@ -179,7 +183,8 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     return new Response(request.method === "HEAD" ? null : document.body, { headers: { ...headers, "content-type": document.contentType } });
   });
 
-  const elysia = new Elysia()
+  // Bun's own body cap above every limit of ours, so each 413 is the faces' JSON one (wire.ts).
+  const elysia = new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_CAP_BYTES } })
     .get("/api/openapi.json", ({ request, server }) => serve(request, openApi, server))
     .get("/api/mcp/server-card", ({ request, server }) => serve(request, discovery, server))
     .get("/.well-known/*", ({ request, server }) => serve(request, discovery, server))
@@ -202,8 +207,9 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
   return {
     elysia: elysia as unknown as Elysia,
     fetch: (request) => elysia.handle(request),
-    stop: async () => {
-      await elysia.stop();
+    stop: async (abandon = false) => {
+      if (abandon) await elysia.server?.stop(true);
+      else await elysia.stop();
     },
   };
 }

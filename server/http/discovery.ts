@@ -10,12 +10,13 @@
 //   tool-dialects.ts); /api/tools/{name}: one tool in full, exact input and output schemas, each action on its own.
 import { z } from "zod";
 import { AppError } from "../domain/errors.ts";
+import { DOCUMENT_BUDGETS } from "../domain/document-budgets.ts";
 import { oauthDocuments } from "./oauth/metadata.ts";
 import { sha256Hex } from "../domain/secrets.ts";
 import { DSL_EXAMPLE } from "../invoices/dsl.ts";
 import type { Services } from "../services.ts";
 import { paidActions } from "./catalog.ts";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../domain/wire.ts";
+import { SIZE_LIMITS, SUPPORTED_PROTOCOL_VERSIONS } from "../domain/wire.ts";
 import { dialectToolName, dialectTools, TOOL_DIALECTS, toolsInDialect } from "./tool-dialects.ts";
 import { actionLabel, toolDefinition, toolListing, type Tool, type ToolRegistry } from "./tools.ts";
 import { webMcpManifest, webMcpManifestSchema, type WebMcpManifest } from "./webmcp-manifest.ts";
@@ -176,6 +177,10 @@ ${paidLines(registry)}
 With a key they count as the account's monthly usage (GET ${base}/api/usage). Without one the call
 answers 402 with the x402 requirements (REST: the PAYMENT-REQUIRED header; MCP: an isError result);
 pay in USDC and repeat it with PAYMENT-SIGNATURE, or over MCP with params._meta["x402/payment"].
+Stored things are held to the tier's storage quotas (svc.capabilities storage_quotas; GET /api/usage
+shows used and limit): live exports and their bytes, templates and logo bytes, import runs kept. A
+keyless inline export's link lives an hour. Over a quota: 429 QUOTA_EXCEEDED, a file alone too large:
+413, both with details {quota, tier, used, limit}.
 
 ## Tools
 ${tools}
@@ -215,6 +220,13 @@ vCard, the Invoice DSL, Markdown, HTML, PNG/JPEG or text; the format is told fro
 with options.dry_run: true (the tool's default over 100 rows): every record with its action and
 every problem {row or element, column or term, value, issue}. A commit is all-or-nothing unless
 options.partial; the same file again makes nothing new; GET ${base}/api/imports/{id} reads the result.
+Sizes: a document is at most ${SIZE_LIMITS.import_bytes} bytes (import_bytes); a body on ${base}/api/mcp
+or /trpc at most ${SIZE_LIMITS.body_bytes} (body_bytes), so a larger document goes to REST as the raw
+body, a form or base64 in JSON (that body up to ${SIZE_LIMITS.upload_body_bytes} (upload_body_bytes)).
+Over a limit: 413 PAYLOAD_TOO_LARGE with details {limit, max}. What a file holds is limited too: XML ${DOCUMENT_BUDGETS.xml.depth} levels deep
+(xml.depth), HTML ${DOCUMENT_BUDGETS.html.depth} (html.depth), JSON ${DOCUMENT_BUDGETS.json.depth} (json.depth), an XLSX or DOCX part
+${DOCUMENT_BUDGETS.zip.entryBytes} bytes unpacked (zip.entryBytes), a cell ${DOCUMENT_BUDGETS.spreadsheet.cellChars} characters (spreadsheet.cellChars); over one:
+422 (413 for bytes) with details {limit, value, max}.
 
 ## Discovery
 - ${base}/.well-known/mcp.json: server card and the tool catalog with schemas, auth and prices

@@ -9,7 +9,6 @@ import { AppError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Catalog } from "../domain/catalog.ts";
 import { REST_PREFIX } from "./catalog.ts";
-import { MAX_BODY_BYTES } from "../domain/wire.ts";
 import { contextFor, errorResponse, isPlainText, jsonResponse, mediaTypeOf, readBytesBody, readJsonBody, readTextBody, type RequestInfo } from "./requests.ts";
 import type { ProcedureEntry } from "./procedures.ts";
 
@@ -26,7 +25,7 @@ type Route = {
   /** The input field a text/plain body fills (meta.textBody), if the route takes one. */
   textBody: string | null;
   /** Raw bytes of these media types fill an input field as base64 (meta.binaryBody). */
-  binaryBody: { field: string; types: readonly string[]; maxBytes: number } | null;
+  binaryBody: { field: string; types: readonly string[] } | null;
   /** A multipart/form-data upload (meta.multipartBody): its file part fills `file` as base64, the other parts their fields. */
   multipartBody: { file: string; name: string; many?: string } | null;
   /** For 201 responses: the path of the created resource, when a GET route serves it. */
@@ -162,9 +161,9 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
   }
 
   /** A form's parts as input: the file as base64 with its type and name, every other part coerced like a query parameter. */
-  async function multipartInput(request: Request, route: Route, fields: { file: string; name: string; many?: string }, maxBytes: number): Promise<Record<string, unknown>> {
-    // The form around the file (boundaries, the other fields) gets 64 KiB beyond the file's own limit.
-    const bytes = await readBytesBody(request, maxBytes + 65_536);
+  async function multipartInput(request: Request, route: Route, fields: { file: string; name: string; many?: string }): Promise<Record<string, unknown>> {
+    // A form of documents has the upload limit, as their base64 in JSON would; each file is then held to the document limit.
+    const bytes = await readBytesBody(request, "upload_body_bytes");
     let form: FormData;
     try {
       form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
@@ -192,15 +191,15 @@ export function createRestHandler(services: Services, catalog: Catalog, procedur
     let input: Record<string, unknown> = {};
     const mediaType = mediaTypeOf(request);
     if (route.multipartBody && route.binaryBody && mediaType === "multipart/form-data") {
-      input = await multipartInput(request, route, route.multipartBody, route.binaryBody.maxBytes);
+      input = await multipartInput(request, route, route.multipartBody);
     } else if (route.binaryBody?.types.includes(mediaType)) {
-      const bytes = await readBytesBody(request, route.binaryBody.maxBytes);
+      const bytes = await readBytesBody(request, "import_bytes");
       input = { ...queryInput(url, route), [route.binaryBody.field]: Buffer.from(bytes).toString("base64"), encoding: "base64", content_type: mediaType };
     } else if (route.textBody && isPlainText(request)) {
       input = { ...queryInput(url, route), [route.textBody]: await readTextBody(request) };
     } else if (route.hasBody) {
-      // A route taking files takes them base64-encoded in JSON too: its limit grows by base64's third.
-      const body = await readJsonBody(request, route.binaryBody ? Math.ceil((route.binaryBody.maxBytes * 4) / 3) + 65_536 : MAX_BODY_BYTES);
+      // A route taking files takes them base64-encoded in JSON too, under the upload limit.
+      const body = await readJsonBody(request, route.binaryBody ? "upload_body_bytes" : "body_bytes");
       if (body === null || typeof body !== "object" || Array.isArray(body)) {
         throw new AppError("VALIDATION_ERROR", "The body must be a JSON object", { field: "(body)", issue: "must be an object" });
       }

@@ -3,10 +3,8 @@
 // default) the content itself says which it is, by one deterministic rule (ADR 0026 "auto").
 import { Buffer } from "node:buffer";
 import { AppError } from "../domain/errors.ts";
+import { MAX_DOCUMENT_BYTES } from "../domain/wire.ts";
 import { isZip } from "./archive.ts";
-
-/** The largest document read (spec'd for imports: 10 MB per file). */
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 export type DocumentKind = "pdf" | "png" | "jpeg" | "text";
 
@@ -42,7 +40,7 @@ export function documentBytes(content: string, encoding: DocumentEncoding, field
   if (readAs === null) {
     // Read either way, it would be over the limit (base64 is the shorter reading: three bytes in four characters, less the padding).
     const compact = content.replace(/\s+/g, "");
-    if (Math.floor((compact.length * 3) / 4) - (/=*$/.exec(compact)?.[0].length ?? 0) > MAX_DOCUMENT_BYTES) throw tooLarge();
+    if (Math.floor((compact.length * 3) / 4) - (/=*$/.exec(compact)?.[0].length ?? 0) > MAX_DOCUMENT_BYTES) throw tooLarge(field);
     throw new AppError(
       "VALIDATION_ERROR",
       `${field} is neither base64 of a file the service reads (PDF, PNG, JPEG, XLSX, DOCX or UTF-8 text) nor plainly XML, JSON, CSV, TSV, DSL, Markdown, HTML or vCard text: set encoding to "base64" or "text" to say which it is`,
@@ -57,12 +55,12 @@ export function documentBytes(content: string, encoding: DocumentEncoding, field
     bytes = new Uint8Array(Buffer.from(compact, "base64"));
   }
   if (bytes.byteLength === 0) throw new AppError("VALIDATION_ERROR", `${field} is empty`, { field, issue: "empty" });
-  if (bytes.byteLength > MAX_DOCUMENT_BYTES) throw tooLarge();
+  if (bytes.byteLength > MAX_DOCUMENT_BYTES) throw tooLarge(field);
   return { bytes, readAs };
 }
 
-function tooLarge(): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", `The document is larger than ${MAX_DOCUMENT_BYTES} bytes`);
+function tooLarge(field: string): AppError {
+  return new AppError("PAYLOAD_TOO_LARGE", `The document is larger than ${MAX_DOCUMENT_BYTES} bytes (import_bytes)`, { field, limit: "import_bytes", max: MAX_DOCUMENT_BYTES });
 }
 
 /**

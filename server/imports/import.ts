@@ -5,7 +5,8 @@
 // and the options, readable at GET /api/imports/{id}; posting the same commit again answers from
 // it, and a record an earlier import made is never made twice (its content hash, ADR 0028).
 import type { Executor } from "../../db/client.ts";
-import { findImport, saveImport, type ImportRow } from "../../db/queries/imports.ts";
+import { findImport, forgetImportsBeyond, saveImport, type ImportRow } from "../../db/queries/imports.ts";
+import { accountQuota } from "../accounts/storage-quotas.ts";
 import { canonicalJson } from "../domain/canonical.ts";
 import { AppError } from "../domain/errors.ts";
 import type { InvoiceStatus } from "../domain/lifecycle.ts";
@@ -17,7 +18,7 @@ import { loadProfile, todayFor } from "../accounts/profile.ts";
 import type { Services } from "../services.ts";
 import { POLL_MS, type TrackedWork } from "../platform/work-board.ts";
 import { commitPlan } from "./commit.ts";
-import { isExtracted, MAX_IMPORT_ROWS, mergeResults, tooManyRows, type ImportFormat, type StructuredFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult, type RecordKeys } from "./model.ts";
+import { isExtracted, MAX_IMPORT_ROWS, mergeResults, tooManyRows, UNREADABLE_ISSUE, type ImportFormat, type StructuredFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult, type RecordKeys } from "./model.ts";
 import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
 import type { DraftSchema } from "./extract/index.ts";
 import { extractedReader } from "./formats/extracted.ts";
@@ -166,7 +167,8 @@ function fromRow(row: ImportRow): ImportOutcome {
   return row.result as ImportOutcome;
 }
 
-async function store(tx: Executor, accountId: string, outcome: ImportOutcome, fileSha256: string): Promise<void> {
+/** Keeps a run's result, and forgets the account's oldest runs beyond its tier's imports kept (ADR 0037). */
+async function store(services: Services, tx: Executor, accountId: string, outcome: ImportOutcome, fileSha256: string): Promise<void> {
   await saveImport(tx, {
     id: outcome.id,
     accountId,
@@ -180,6 +182,8 @@ async function store(tx: Executor, accountId: string, outcome: ImportOutcome, fi
     createdAt: outcome.created_at,
     finishedAt: outcome.finished_at,
   });
+  const { quota } = await accountQuota(services, tx, accountId);
+  if (quota) await forgetImportsBeyond(tx, accountId, quota.importsKept);
 }
 
 /** The refusal of an all-or-nothing commit with problems: 409 when taken numbers are all that is wrong. */
@@ -202,16 +206,24 @@ function refusal(outcome: ImportOutcome): AppError {
  * Each file's result, in order: a file read through extraction on the OCR workers (one a call), the
  * structured ones in the import's worker pool.
  */
-async function readFiles(services: Services, request: ImportRequest, options: ReadOptions): Promise<Array<{ name: string; format: ImportFormat; result: ReadResult }>> {
+async function readFiles(services: Services, request: ImportRequest, options: ReadOptions, owner: string): Promise<Array<{ name: string; format: ImportFormat; result: ReadResult }>> {
   const { files, draftSchema } = request;
   const [first] = files;
   if (first && isExtracted(first.format)) {
-    const result = await extractedReader({ ocr: services.ocr, config: services.config, draftSchema }, first.format)(first.bytes, options);
+    const result = await extractedReader({ ocr: services.ocr, config: services.config, draftSchema }, first.format, owner)(first.bytes, options);
     return [{ name: first.name, format: first.format, result: withEncodingNotice(first, result) }];
   }
-  const structured = files.map((file) => ({ format: file.format as StructuredFormat, bytes: file.bytes }));
-  const results = await readInPool(services.importReaders, structured, options);
+  const structured = files.map((file) => ({ format: file.format as StructuredFormat, bytes: file.bytes, name: file.name }));
+  const results = await readInPool(services.importReaders, structured, options).catch((error: unknown) => logUnreadable(services, error));
   return files.map((file, index) => ({ name: file.name, format: file.format, result: withEncodingNotice(file, results[index] as ReadResult) }));
+}
+
+/** A reader's unexpected failure answers 422 (readers.ts); what really happened still goes to the log, as a 500's would. */
+function logUnreadable(services: Services, error: unknown): never {
+  if (error instanceof AppError && error.details?.issue === UNREADABLE_ISSUE) {
+    services.logger.error("import reader failed", { file: error.details.file, error: error.cause instanceof Error ? (error.cause.stack ?? error.cause.message) : String(error.cause) });
+  }
+  throw error;
 }
 
 /** The result with a first notice saying how encoding "auto" read the file, when it did. */
@@ -257,7 +269,7 @@ export async function runImport(services: Services, writer: Writer, request: Imp
     } catch (error) {
       // A run with an id (a commit, or any run the caller did not wait for) keeps why it ended, for GET.
       if (!entry.outcome.id) throw error;
-      await services.database.write((tx) => store(tx, writer.accountId, ended(entry.outcome, error, services.clock.now()), fileSha256));
+      await services.database.write((tx) => store(services, tx, writer.accountId, ended(entry.outcome, error, services.clock.now()), fileSha256));
       throw namingImport(error, entry.outcome.id);
     } finally {
       void entry.tracked?.end();
@@ -290,7 +302,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
     recordKeys: request.recordKeys,
     signal,
   };
-  const read: ReadResult = mergeResults(await readFiles(services, request, readOptions));
+  const read: ReadResult = mergeResults(await readFiles(services, request, readOptions, writer.accountId));
   if (read.rows > MAX_IMPORT_ROWS) {
     throw tooManyRows(`The file holds ${read.rows} rows`);
   }
@@ -303,7 +315,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
 
   if (dryRun) {
     const outcome = finished(outcomeOf(base, "previewed", read.rows, await planImport({ ...context, db }, read), false));
-    await services.database.write((tx) => store(tx, writer.accountId, outcome, fileSha256));
+    await services.database.write((tx) => store(services, tx, writer.accountId, outcome, fileSha256));
     return outcome;
   }
   entry.outcome = outcomeOf(base, "running", read.rows, EMPTY_PLAN, false);
@@ -327,7 +339,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
     });
     for (const [invoice, record] of stored) invoice.record = record;
     const outcome = finished(outcomeOf(base, "completed", read.rows, plan, true));
-    await store(tx, writer.accountId, outcome, fileSha256);
+    await store(services, tx, writer.accountId, outcome, fileSha256);
     return outcome;
   });
 }

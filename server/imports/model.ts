@@ -45,6 +45,9 @@ export function tooManyRows(holding: string): AppError {
   return new AppError("VALIDATION_ERROR", `${holding}; at most ${MAX_IMPORT_ROWS.toLocaleString("en")} rows are read: split it`, { field: "content", issue: "too many rows" });
 }
 
+/** details.issue of a file a reader failed on without saying why (server/imports/readers.ts: readStructured). */
+export const UNREADABLE_ISSUE = "unreadable document";
+
 /**
  * Where something sits in the file: a 1-based row of a table (its header is row 1), a line of a
  * text, or an element (an XPath-like path such as "/Invoice/cac:InvoiceLine[3]", a JSON pointer

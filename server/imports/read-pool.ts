@@ -5,7 +5,6 @@
 import { createWorkerPool, defaultPoolSize, type WorkerPool } from "../documents/render-pool.ts";
 import type { ReadOptions, ReadResult } from "./model.ts";
 import type { ReadJob } from "./read-worker.ts";
-import type { StructuredFormat } from "./model.ts";
 
 export type ReadPool = WorkerPool<ReadJob>;
 
@@ -16,7 +15,7 @@ export function createReadPool(size = defaultPoolSize()): ReadPool {
 }
 
 /** Every file's result, in the files' order: the files split into one run of neighbours per worker. */
-export async function readInPool(pool: ReadPool, files: ReadonlyArray<{ format: StructuredFormat; bytes: Uint8Array }>, options: ReadOptions): Promise<ReadResult[]> {
+export async function readInPool(pool: ReadPool, files: ReadonlyArray<ReadJob["files"][number]>, options: ReadOptions): Promise<ReadResult[]> {
   const { signal: _signal, ...shared } = options;
   const per = Math.ceil(files.length / pool.size);
   const runs = Array.from({ length: Math.ceil(files.length / per) }, (_, index) => files.slice(index * per, (index + 1) * per));

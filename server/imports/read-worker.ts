@@ -5,14 +5,14 @@
 // model) stay with the server's own OCR workers.
 import { serveJobs } from "../../render/worker-protocol.ts";
 import type { ReadOptions, ReadResult, StructuredFormat } from "./model.ts";
-import { structuredReaderFor } from "./readers.ts";
+import { readStructured } from "./readers.ts";
 
-/** Files to read with the options the import gives (no signal: it cannot cross to a worker). Import this module only as a type. */
-export type ReadJob = { files: Array<{ format: StructuredFormat; bytes: Uint8Array }>; options: Omit<ReadOptions, "signal"> };
+/** Files, each with the name a refusal gives it, to read with the options the import gives (no signal: it cannot cross to a worker). Import this module only as a type. */
+export type ReadJob = { files: Array<{ format: StructuredFormat; bytes: Uint8Array; name: string }>; options: Omit<ReadOptions, "signal"> };
 
 async function readFiles(job: ReadJob): Promise<ReadResult[]> {
   const results: ReadResult[] = [];
-  for (const file of job.files) results.push(await structuredReaderFor(file.format)(file.bytes, job.options));
+  for (const file of job.files) results.push(await readStructured(file, job.options));
   return results;
 }
 

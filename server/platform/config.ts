@@ -2,7 +2,7 @@
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { canonicalAddress, refusedAddressReason } from "../domain/network.ts";
-import { TIER_NAMES, DEFAULT_TIER_LIMITS, DEFAULT_PAID_CALLS_PER_MONTH, type TierLimits, type TierName } from "../domain/tiers.ts";
+import { TIER_NAMES, DEFAULT_TIER_LIMITS, DEFAULT_PAID_CALLS_PER_MONTH, DEFAULT_STORAGE_QUOTAS, type StorageQuota, type TierLimits, type TierName } from "../domain/tiers.ts";
 import { FALLBACK_LOCALE } from "../domain/locale.ts";
 import { DEFAULT_OCR_LANGUAGES, SHIPPED_OCR_LANGUAGES, type OcrLanguage } from "../domain/ocr-languages.ts";
 import { X402_NETWORKS, type X402Network, type X402Settings } from "../domain/x402.ts";
@@ -31,6 +31,8 @@ export type Config = {
   tierLimits: Record<TierName, TierLimits | null>;
   /** Paid operations a credential's account may run per calendar month, by tier (null: no limit); beyond, calls are paid per call. */
   paidCallsPerMonth: Record<TierName, number | null>;
+  /** What each tier may keep stored (null: no limit); STORAGE_QUOTA_<TIER> overrides some of a tier's (ADR 0037). */
+  storageQuotas: Record<TierName, StorageQuota | null>;
   /** x402 payments for callers without a credential (README "Payments"). */
   x402: X402Settings;
   /** How long a resolved API key is trusted before it is looked up again (revocation delay). */
@@ -67,6 +69,13 @@ export type Config = {
   ai: AiProviderConfig | null;
   /** EVENTS=off skips writing events; it exists to measure what events cost a write (bench:automation). */
   eventsEnabled: boolean;
+  /**
+   * JOB_LEASE_MARGIN_MS: how long a scheduler job's lease outlives its period, so a long run keeps
+   * it; the time a killed process's jobs wait before another process takes them (5 min by default).
+   */
+  jobLeaseMarginMs: number;
+  /** SHUTDOWN_GRACE_MS: how long a stop (SIGTERM) lets requests and background work finish before it stops them (10 s by default). */
+  shutdownGraceMs: number;
   signIn: SignInConfig;
 };
 
@@ -194,6 +203,37 @@ function parseX402(env: Env): X402Settings {
     throw new Error(`X402_FACILITATOR_URL must be an http(s) URL, got ${facilitatorUrl}`);
   }
   return { payTo, network, facilitatorUrl };
+}
+
+/** STORAGE_QUOTA_<TIER>'s names, as GET /api/usage shows them. */
+const QUOTA_SETTINGS: Record<string, keyof StorageQuota> = {
+  file_bytes: "fileBytes",
+  exports: "exports",
+  export_bytes: "exportBytes",
+  file_lifetime_ms: "fileLifetimeMs",
+  templates: "templates",
+  logo_bytes: "logoBytes",
+  imports_kept: "importsKept",
+};
+
+/** STORAGE_QUOTA_<TIER>: `name=value` pairs (whole numbers) over the tier's defaults, e.g. `exports=500,export_bytes=1073741824`. */
+function parseStorageQuotas(env: Env): Record<TierName, StorageQuota | null> {
+  const quotas = { ...DEFAULT_STORAGE_QUOTAS };
+  for (const tier of TIER_NAMES) {
+    const name = `STORAGE_QUOTA_${tier.toUpperCase()}`;
+    const value = env[name];
+    const base = quotas[tier];
+    if (!value || !base) continue;
+    const quota = { ...base };
+    for (const pair of value.split(",")) {
+      const [setting = "", amount = ""] = pair.split("=").map((part) => part.trim());
+      const field = Object.hasOwn(QUOTA_SETTINGS, setting) ? QUOTA_SETTINGS[setting] : undefined;
+      if (!field || !/^\d+$/.test(amount)) throw new Error(`${name} must be name=whole-number pairs of ${Object.keys(QUOTA_SETTINGS).join(", ")}, got ${value}`);
+      quota[field] = Number(amount);
+    }
+    quotas[tier] = quota;
+  }
+  return quotas;
 }
 
 /** PAID_CALLS_<TIER>: a whole number of paid operations per month, or "unlimited". */
@@ -325,6 +365,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     tierLimits,
     paidCallsPerMonth: parsePaidCalls(env),
+    storageQuotas: parseStorageQuotas(env),
     x402: parseX402(env),
     keyCacheMs: Number(env.KEY_CACHE_MS ?? 2000),
     renderWorkers: parseRenderWorkers(env.RENDER_WORKERS),
@@ -338,6 +379,8 @@ export function loadConfig(env: Env = process.env): Config {
     brandFetchTimeoutMs: parsePositiveInt(env.BRAND_FETCH_TIMEOUT_MS, "BRAND_FETCH_TIMEOUT_MS", 10_000),
     ai: parseAi(env),
     eventsEnabled: env.EVENTS !== "off",
+    jobLeaseMarginMs: parsePositiveInt(env.JOB_LEASE_MARGIN_MS, "JOB_LEASE_MARGIN_MS", 5 * 60_000),
+    shutdownGraceMs: parsePositiveInt(env.SHUTDOWN_GRACE_MS, "SHUTDOWN_GRACE_MS", 10_000),
     signIn: parseSignIn(env),
   };
 }

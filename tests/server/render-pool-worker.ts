@@ -9,7 +9,7 @@ export type TestJob =
   | { kind: "worker-id" }
   | { kind: "bytes"; length: number }
   | { kind: "last-bytes-detached" }
-  | { kind: "app-error"; code: ErrorCode; message: string; details: ErrorDetails }
+  | { kind: "app-error"; code: ErrorCode; message: string; details: ErrorDetails; cause?: string }
   | { kind: "throw"; message: string }
   | { kind: "unclonable" }
   | { kind: "crash" }
@@ -39,8 +39,11 @@ async function run(job: TestJob): Promise<unknown> {
       return { bytes: lastBytes, note: "filled with 7" };
     case "last-bytes-detached":
       return lastBytes?.buffer.byteLength === 0;
-    case "app-error":
-      throw new AppError(job.code, job.message, job.details);
+    case "app-error": {
+      const error = new AppError(job.code, job.message, job.details);
+      if (job.cause !== undefined) error.cause = new Error(job.cause);
+      throw error;
+    }
     case "throw":
       throw new Error(job.message);
     case "unclonable":

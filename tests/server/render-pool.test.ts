@@ -1,7 +1,8 @@
 // The render worker pool: results and errors cross the thread boundary intact (bytes moved, not
 // copied; an AppError keeps its code, message and details; anything else is a bare 500), jobs run
 // in parallel (proven by jobs that can only finish together), the event loop keeps answering while
-// a worker is busy, crashed, exited and stuck workers are replaced, the queue is bounded and FIFO,
+// a worker is busy, crashed, exited and stuck workers are replaced, a caller giving up frees its
+// queue place or its worker, the queue is bounded and FIFO,
 // and close() ends everything. Mechanics run on tests/server/render-pool-worker.ts; the real
 // render worker exports invoices with the same bytes as an inline export.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
@@ -76,6 +77,14 @@ describe("results and errors", () => {
     const details = { business_term: "BT-48", field: "bill_to_tax_id", issue: "missing" };
     const error = await rejection(pool.run({ kind: "app-error", code: "VALIDATION_ERROR", message: "BT-48 Buyer VAT identifier is required", details }));
     expect([error.code, error.status, error.message, error.details]).toEqual(["VALIDATION_ERROR", 422, "BT-48 Buyer VAT identifier is required", details]);
+  });
+
+  test("an AppError's cause crosses as its stack, for the log (an import reader's unexpected failure made a 422)", async () => {
+    const pool = testPool({ size: 1 });
+    const error = await rejection(pool.run({ kind: "app-error", code: "VALIDATION_ERROR", message: "could not read the document", details: { issue: "unreadable document" }, cause: "stack overflow in the parser" }));
+    expect([error.code, error.message]).toEqual(["VALIDATION_ERROR", "could not read the document"]);
+    expect(String((error.cause as Error).message)).toContain("stack overflow in the parser");
+    expect(String((error.cause as Error).message)).toContain("render-pool-worker.ts");
   });
 
   test("any other error is a bare INTERNAL_ERROR; its message and stack stay in the cause for the log", async () => {
@@ -214,6 +223,28 @@ describe("failures and close()", () => {
     const error = await rejection(pool.run({ kind: "spin-forever" }));
     expect(String((error.cause as Error).message)).toContain("longer than 200 ms");
     expect(await pool.run<string>({ kind: "echo", value: "next" })).toBe("next");
+  });
+
+  test("a caller that gives up: its waiting job leaves the queue, its running job's worker is stopped and replaced at once", async () => {
+    const pool = testPool({ size: 1 });
+    await pool.run({ kind: "echo", value: "warm" });
+    const spinning = new AbortController();
+    const waiting = new AbortController();
+    const spin = rejection(pool.run({ kind: "spin-forever" }, "big", spinning.signal));
+    const queued = rejection(pool.run({ kind: "echo", value: "never" }, "big", waiting.signal));
+    const other = pool.run<string>({ kind: "echo", value: "other" }, "small");
+    expect(pool.stats()).toEqual({ workers: 1, running: 1, queued: 2 });
+    waiting.abort();
+    expect((await queued).code).toBe("CANCELLED");
+    expect(pool.stats()).toEqual({ workers: 1, running: 1, queued: 1 });
+    // A budget's AppError as the reason is what the caller sees; the stuck worker is gone and the next owner's job runs.
+    spinning.abort(new AppError("VALIDATION_ERROR", "over the wall time", { limit: "pdf.wallMs" }));
+    expect(await spin).toMatchObject({ code: "VALIDATION_ERROR", details: { limit: "pdf.wallMs" } });
+    expect(await other).toBe("other");
+    expect(pool.stats()).toEqual({ workers: 1, running: 0, queued: 0 });
+    const aborted = new AbortController();
+    aborted.abort();
+    expect((await rejection(pool.run({ kind: "echo", value: 1 }, "", aborted.signal))).code).toBe("CANCELLED");
   });
 
   test("close() rejects running and queued jobs, and any later run()", async () => {

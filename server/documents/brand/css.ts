@@ -14,6 +14,12 @@ const GROUP_RULE = /^@(?:media|supports|layer|container|document|-moz-document|s
 /** `@media (prefers-color-scheme: dark)`, and the class or attribute toggles (Tailwind's `.dark`, `[data-theme="dark"]`, Bootstrap's `[data-bs-theme=dark]`). */
 const DARK_SCHEME = /prefers-color-scheme\s*:\s*dark|\.(?:dark|dark-mode|dark-theme|theme-dark)(?![\w-])|\[[\w-]*(?:theme|mode|scheme)\s*=\s*["']?dark["'\]]/i;
 
+/**
+ * A selector is kept to this length: it only hints at a declaration's place (root, button, link,
+ * heading), and every declaration under it is tested against it.
+ */
+const MAX_SELECTOR_LENGTH = 1024;
+
 function declarationOf(text: string, selector: string): Declaration | null {
   const colon = text.indexOf(":");
   if (colon <= 0) return null;
@@ -37,10 +43,11 @@ export function readStylesheet(source: string): Stylesheet {
   const css = source.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, " ");
   const declarations: Declaration[] = [];
   const imports: string[] = [];
-  /** The preludes of the open blocks, innermost last. */
-  const open: string[] = [];
-  const inDeclarations = (): boolean => open.length > 0 && !GROUP_RULE.test(open.at(-1)!);
-  const inDarkScheme = (): boolean => open.some((prelude) => DARK_SCHEME.test(prelude));
+  /**
+   * The open blocks, innermost last: each prelude with what it is tested for once, when it opens
+   * (a dark scheme anywhere above counts), so a statement costs the same however deep it sits.
+   */
+  const open: Array<{ prelude: string; group: boolean; dark: boolean }> = [];
   let start = 0;
   let depth = 0;
   let quote: string | null = null;
@@ -48,9 +55,10 @@ export function readStylesheet(source: string): Stylesheet {
     const text = css.slice(start, end).trim();
     start = end + 1;
     if (!text) return;
-    if (inDeclarations()) {
-      if (inDarkScheme()) return;
-      const declaration = declarationOf(text, open.at(-1)!);
+    const block = open.at(-1);
+    if (block && !block.group) {
+      if (block.dark) return;
+      const declaration = declarationOf(text, block.prelude);
       if (declaration) declarations.push(declaration);
     } else if (text.startsWith("@")) {
       const url = importOf(text);
@@ -67,7 +75,8 @@ export function readStylesheet(source: string): Stylesheet {
     else if (char === ")") depth = Math.max(0, depth - 1);
     else if (depth > 0) continue;
     else if (char === "{") {
-      open.push(css.slice(start, at).trim());
+      const prelude = css.slice(start, at).trim().slice(0, MAX_SELECTOR_LENGTH);
+      open.push({ prelude, group: GROUP_RULE.test(prelude), dark: (open.at(-1)?.dark ?? false) || DARK_SCHEME.test(prelude) });
       start = at + 1;
     } else if (char === ";") statement(at);
     else if (char === "}") {
@@ -113,11 +122,22 @@ const MAX_VAR_DEPTH = 6;
 /** Values that reference themselves twice per level would double each round: stop well before that costs. */
 const MAX_RESOLVED_LENGTH = 4096;
 
-/** A value with var(--x) replaced by the property's value (or the fallback), a few levels deep. */
+/**
+ * A value with var(--x) replaced by the property's value (or the fallback), a few levels deep. A
+ * round adds at most MAX_RESOLVED_LENGTH characters (a substitute past that is left empty), so a
+ * long property used many times costs no more than a short one: the work stays linear in the
+ * stylesheet.
+ */
 export function resolveVariables(value: string, properties: CustomProperties): string {
   let resolved = value;
   for (let round = 0; round < MAX_VAR_DEPTH && resolved.includes("var(") && resolved.length <= MAX_RESOLVED_LENGTH; round++) {
-    resolved = resolved.replace(VAR, (_whole, name: string, fallback: string | undefined) => properties.get(name) ?? fallback?.trim() ?? "");
+    let added = 0;
+    resolved = resolved.replace(VAR, (_whole, name: string, fallback: string | undefined) => {
+      const substitute = properties.get(name) ?? fallback?.trim() ?? "";
+      if (added + substitute.length > MAX_RESOLVED_LENGTH) return "";
+      added += substitute.length;
+      return substitute;
+    });
   }
   return resolved;
 }

@@ -3,21 +3,23 @@
 // read it, fetch its stylesheets and manifest together, then its logo; rank colours and fonts;
 // store the logo as a file behind a signed link (files/, purged with the link after its day) and
 // the extraction beside it, in one transaction. A hit answers from the row, the logo re-signed.
+// The reading (page, stylesheets, ranking) runs in a worker of the extraction's own within a
+// wall-time budget (reader.ts), so no page, however hostile, stalls the requests of others.
 import { findFile, insertFile, type StoredFile } from "../../../db/queries/files.ts";
 import { findBrandExtraction, saveBrandExtraction, type BrandExtractionRow } from "../../../db/queries/brand-extractions.ts";
 import { signedPath } from "../../domain/signing.ts";
 import type { Services } from "../../services.ts";
 import { FILE_LIFETIME_MS, newFile } from "../exports.ts";
-import { brandOf, type BrandFacts } from "./brand.ts";
-import { readStylesheet, type Stylesheet } from "./css.ts";
+import type { BrandFacts } from "./brand.ts";
 import { isFontServiceUrl } from "./fonts.ts";
 import { findLogo, type FoundLogo } from "./logo.ts";
 import { manifestCandidates, rankLogoCandidates } from "./logo-candidates.ts";
 import { EMPTY_MANIFEST, readManifest, type SiteManifest } from "./manifest.ts";
-import { readPage, type LogoSource, type PageFacts } from "./page.ts";
+import type { LogoCandidate, LogoSource, PageFacts } from "./page.ts";
 import type { PaletteEntry } from "./palette.ts";
 import type { SiteFonts } from "./fonts.ts";
 import { dataUrlOf, fetchPage, fetchResource, siteProblem, textOf, type SiteFetcher, siteFetcher } from "./site.ts";
+import { openBrandReader, type BrandReader } from "./reader.ts";
 import { templateOptionsOf, type BrandTemplateOptions } from "./template-options.ts";
 import { normalizedSiteUrl, resolvedUrl } from "./urls.ts";
 
@@ -44,19 +46,21 @@ export type BrandExtraction = {
   cached: boolean;
 };
 
-async function stylesheetsOf(fetcher: SiteFetcher, page: PageFacts, pageUrl: string): Promise<Stylesheet[]> {
-  const inline = page.inlineStyles.map(readStylesheet);
+/** The text of every stylesheet the page uses: inline, linked, and what those @import. */
+async function stylesheetsOf(fetcher: SiteFetcher, reader: BrandReader, page: PageFacts, pageUrl: string): Promise<string[]> {
   const linked = await fetchSheets(fetcher, page.stylesheetUrls.slice(0, MAX_STYLESHEETS));
-  const imported = [...inline.map((sheet) => ({ sheet, base: pageUrl })), ...linked]
-    .flatMap(({ sheet, base }) => sheet.imports.map((reference) => resolvedUrl(reference, base)))
+  const sheets = [...page.inlineStyles.map((text) => ({ text, base: pageUrl })), ...linked];
+  const references = await reader.imports(sheets.map(({ text }) => text));
+  const imported = sheets
+    .flatMap(({ base }, index) => references[index]!.map((reference) => resolvedUrl(reference, base)))
     .filter((url): url is string => url !== null && !url.startsWith("data:") && !isFontServiceUrl(url) && !page.stylesheetUrls.includes(url));
   const more = await fetchSheets(fetcher, [...new Set(imported)].slice(0, MAX_STYLESHEETS - linked.length));
-  return [...inline, ...linked.map(({ sheet }) => sheet), ...more.map(({ sheet }) => sheet)];
+  return [...sheets, ...more].map(({ text }) => text);
 }
 
-async function fetchSheets(fetcher: SiteFetcher, urls: readonly string[]): Promise<Array<{ sheet: Stylesheet; base: string }>> {
+async function fetchSheets(fetcher: SiteFetcher, urls: readonly string[]): Promise<Array<{ text: string; base: string }>> {
   const fetched = await Promise.all(urls.map((url) => fetchResource(fetcher, url, "stylesheet")));
-  return fetched.flatMap((sheet) => (sheet ? [{ sheet: readStylesheet(textOf(sheet)), base: sheet.url }] : []));
+  return fetched.flatMap((sheet) => (sheet ? [{ text: textOf(sheet), base: sheet.url }] : []));
 }
 
 async function manifestOf(fetcher: SiteFetcher, page: PageFacts): Promise<SiteManifest> {
@@ -64,14 +68,25 @@ async function manifestOf(fetcher: SiteFetcher, page: PageFacts): Promise<SiteMa
   return fetched ? readManifest(textOf(fetched), fetched.url) : EMPTY_MANIFEST;
 }
 
+/** The page read in its own worker, with what it links: the brand, and the logos the page and manifest offer. */
+async function readSite(fetcher: SiteFetcher, page: { url: string; html: string }): Promise<{ brand: BrandFacts; logos: LogoCandidate[] }> {
+  const reader = openBrandReader(page.url);
+  try {
+    const facts = await reader.page(page.html, page.url);
+    const [stylesheets, manifest] = await Promise.all([stylesheetsOf(fetcher, reader, facts, page.url), manifestOf(fetcher, facts)]);
+    const brand = await reader.brand({ pageUrl: page.url, page: facts, stylesheets, manifest });
+    return { brand, logos: [...facts.logos, ...manifestCandidates(manifest.icons)] };
+  } finally {
+    await reader.close();
+  }
+}
+
 /** Fetches and reads the site: its brand, where the page really was, and the logo if one passed. */
 async function extractFromSite(services: Services, url: string): Promise<{ finalUrl: string; brand: BrandFacts; logo: FoundLogo | null }> {
   const fetcher = siteFetcher(services);
   const page = await fetchPage(fetcher, url);
-  const facts = readPage(page.html, page.url);
-  const [stylesheets, manifest] = await Promise.all([stylesheetsOf(fetcher, facts, page.url), manifestOf(fetcher, facts)]);
-  const brand = brandOf({ pageUrl: page.url, page: facts, stylesheets, manifest });
-  const logo = await findLogo(services, fetcher, rankLogoCandidates([...facts.logos, ...manifestCandidates(manifest.icons)]));
+  const { brand, logos } = await readSite(fetcher, page);
+  const logo = await findLogo(services, fetcher, rankLogoCandidates(logos));
   return { finalUrl: page.url, brand, logo };
 }
 

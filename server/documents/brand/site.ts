@@ -2,17 +2,19 @@
 // with brand extraction's policy: http and https, every address checked, at most 3 redirects each
 // checked again, one time budget for the whole extraction, a size limit and a media type list per
 // kind of resource. The page itself must come: whatever stops it is the caller's 422 naming the
-// URL and why. A stylesheet, manifest or image that fails is only left out.
+// URL and why, and a page over its byte budget, cut off while it streams, a 413 naming
+// brandPage.bytes (ADR 0036). A stylesheet, manifest or image that fails is only left out.
 import { Buffer } from "node:buffer";
 import { LOGO_MAX_BYTES } from "../../../render/logo.ts";
 import { guardedFetch, OutboundError, type OutboundIssue, type OutboundPolicy } from "../../automation/guarded-fetch.ts";
+import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { Services } from "../../services.ts";
 
 export type ResourceKind = "page" | "stylesheet" | "manifest" | "image";
 
 const LIMITS: Record<ResourceKind, { maxBytes: number; types: readonly string[] }> = {
-  page: { maxBytes: 2 * 1024 * 1024, types: ["text/html", "application/xhtml+xml"] },
+  page: { maxBytes: DOCUMENT_BUDGETS.brandPage.bytes, types: ["text/html", "application/xhtml+xml"] },
   stylesheet: { maxBytes: 1024 * 1024, types: ["text/css"] },
   manifest: { maxBytes: 256 * 1024, types: ["application/manifest+json", "application/json"] },
   // One byte over what a logo may be tells a logo too large from one that fits exactly.
@@ -22,7 +24,7 @@ const LIMITS: Record<ResourceKind, { maxBytes: number; types: readonly string[] 
 export const MAX_REDIRECTS = 3;
 
 /** Why a site could not be read, as `details.reason` of the 422. */
-export type SiteProblem = "not_http" | "refused_url" | "refused_address" | "unreachable" | "too_many_redirects" | "not_html" | "too_large" | "too_slow";
+export type SiteProblem = "not_http" | "refused_url" | "refused_address" | "unreachable" | "too_many_redirects" | "not_html" | "too_slow";
 
 const PROBLEM_OF: Record<OutboundIssue, SiteProblem> = {
   url: "refused_url",
@@ -55,7 +57,7 @@ export function siteFetcher(services: Services): SiteFetcher {
 /** What came back: the URL that answered, the body, its media type and the whole Content-Type header. */
 export type Fetched = { url: string; bytes: Uint8Array; type: string; contentType: string };
 
-async function fetchKind(fetcher: SiteFetcher, url: string, kind: ResourceKind): Promise<Fetched & { truncated: boolean; status: number }> {
+async function fetchKind(fetcher: SiteFetcher, url: string, kind: ResourceKind): Promise<Fetched & { truncated: boolean; status: number; declaredBytes: number }> {
   const { maxBytes, types } = LIMITS[kind];
   const response = await guardedFetch(
     url,
@@ -64,7 +66,8 @@ async function fetchKind(fetcher: SiteFetcher, url: string, kind: ResourceKind):
   );
   const contentType = response.headers["content-type"] ?? "";
   const type = contentType.split(";")[0]!.trim().toLowerCase();
-  return { url: response.url, bytes: response.body, type, contentType, truncated: response.truncated, status: response.status };
+  const declaredBytes = Number(response.headers["content-length"]) || 0;
+  return { url: response.url, bytes: response.body, type, contentType, truncated: response.truncated, status: response.status, declaredBytes };
 }
 
 /** The page as text, decoded by its declared charset (UTF-8 when none or unknown). */
@@ -72,7 +75,8 @@ export async function fetchPage(fetcher: SiteFetcher, url: string): Promise<{ ur
   try {
     const page = await fetchKind(fetcher, url, "page");
     if (page.status < 200 || page.status >= 300) throw siteProblem(url, "unreachable", `the site answered HTTP ${page.status}`);
-    if (page.truncated) throw siteProblem(url, "too_large", `the page is larger than ${LIMITS.page.maxBytes / 1024 / 1024} MiB`);
+    // Cut off as soon as it passed the budget: at least one byte more came, or what the site declared.
+    if (page.truncated) throw overBudget("brandPage", "bytes", Math.max(page.declaredBytes, LIMITS.page.maxBytes + 1), url);
     return { url: page.url, html: decoded(page.bytes, page.contentType) };
   } catch (error) {
     if (error instanceof OutboundError) throw siteProblem(url, PROBLEM_OF[error.issue], pageIssue(error, fetcher));

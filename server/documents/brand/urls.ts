@@ -4,9 +4,11 @@
 const BARE_HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?(?:[/?#]|$)/i;
 
 /**
- * The site URL as one key per page: scheme and host lower case, default port and fragment gone, an
- * empty path as "/". A bare host (`example.com`) means its https:// site. Null for anything that
- * is not an http(s) URL.
+ * The site URL as one key per page: scheme and host lower case, default port, query and fragment
+ * gone, an empty path as "/". A bare host (`example.com`) means its https:// site. Null for
+ * anything that is not an http(s) URL. The query goes because a site's colours, fonts and logo do
+ * not depend on one, and a key that kept it would let `?1`, `?2`, … fetch and read the same page
+ * again and again; the page is fetched at this URL, so what is cached is what was read.
  */
 export function normalizedSiteUrl(text: string): string | null {
   const trimmed = text.trim();
@@ -14,6 +16,7 @@ export function normalizedSiteUrl(text: string): string | null {
   if (!URL.canParse(candidate)) return null;
   const url = new URL(candidate);
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  url.search = "";
   url.hash = "";
   return url.href;
 }

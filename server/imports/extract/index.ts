@@ -5,7 +5,7 @@
 // schema and its totals checked by the service's money rules, the same for every provider.
 import type { Config } from "../../platform/config.ts";
 import { AppError } from "../../domain/errors.ts";
-import type { OcrEngine } from "../ocr/engine.ts";
+import type { OcrCall, OcrEngine } from "../ocr/engine.ts";
 import { aiExtractor } from "./ai.ts";
 import { builtinExtractor } from "./builtin.ts";
 import { checkTotals } from "./consistency.ts";
@@ -29,6 +29,8 @@ export type ExtractDocumentOptions = {
   locale?: string;
   /** "ai" needs AI_BASE_URL and AI_MODEL; by default ai when configured, else builtin. */
   provider?: "builtin" | "ai";
+  /** Whose document it is and when to give up, for the OCR workers that read it. */
+  call?: OcrCall;
 };
 
 function extractorFor(deps: ExtractDeps, provider: ExtractDocumentOptions["provider"]): Extractor {
@@ -40,7 +42,7 @@ function extractorFor(deps: ExtractDeps, provider: ExtractDocumentOptions["provi
 
 export async function extractDocument(deps: ExtractDeps, bytes: Uint8Array, kind: SourceKind, options: ExtractDocumentOptions = {}): Promise<ExtractionResult> {
   const extractor = extractorFor(deps, options.provider);
-  const source = await readSource(deps.ocr, bytes, kind);
+  const source = await readSource(deps.ocr, bytes, kind, options.call);
   if (source.layout.lines.length === 0) throw new AppError("VALIDATION_ERROR", "No text was found in the document", { field: "content", issue: "no text found" });
   const answer = await extractor.extract(source, { locale: options.locale });
   hoistTaxRate(answer.invoice, answer.confidence);

@@ -1,9 +1,7 @@
-// The document's text with positions, from wherever it is: a PDF's own text layer (unpdf, pdf.js
-// in this process: tens of milliseconds a page), OCR for images and PDFs without text, or plain
-// text as it is. What comes out is one Layout (layout.ts) for the rules and the providers.
-import { extractTextItems } from "unpdf";
-import { AppError } from "../../domain/errors.ts";
-import type { OcrEngine, OcrResult } from "../ocr/engine.ts";
+// The document's text with positions, from wherever it is: a PDF's own text layer (text-layer.ts,
+// read in the OCR workers), OCR for images and PDFs without text, or plain text as it is. What
+// comes out is one Layout (layout.ts) for the rules and the providers.
+import type { OcrCall, OcrEngine, OcrResult } from "../ocr/engine.ts";
 import { layoutOf, layoutOfText, OCR_GROUPING, PDF_GROUPING, type Fragment, type Layout, type PageStrips } from "./layout.ts";
 
 export type SourceKind = "pdf" | "png" | "jpeg" | "text";
@@ -20,43 +18,22 @@ export type SourceDocument = {
 /** Fewer characters than this on average per page: a scan (perhaps with a stamped line of text), read by OCR. */
 const MIN_TEXT_PER_PAGE = 40;
 
-/** A PDF text item's height above its baseline, as a share of its font size (Latin capitals, CJK a little more). */
-const ASCENT = 0.75;
-
-export async function readSource(ocr: OcrEngine, bytes: Uint8Array, kind: SourceKind): Promise<SourceDocument> {
+/** `call`: whose document it is and when to give up (the client went away), for the OCR workers. */
+export async function readSource(ocr: OcrEngine, bytes: Uint8Array, kind: SourceKind, call: OcrCall = {}): Promise<SourceDocument> {
   if (kind === "text") return { kind, layout: layoutOfText(decodeText(bytes)), text_layer: false, ocr_confidence: null };
   if (kind === "pdf") {
-    const pages = await pdfTextLayer(bytes);
+    const pages = await ocr.textLayer(bytes, call);
     const characters = pages.reduce((sum, page) => sum + page.strips.reduce((count, strip) => count + strip.reduce((n, fragment) => n + fragment.text.trim().length, 0), 0), 0);
     if (pages.length > 0 && characters / pages.length >= MIN_TEXT_PER_PAGE) {
       return { kind, layout: layoutOf(pages, PDF_GROUPING), text_layer: true, ocr_confidence: null };
     }
   }
-  const result = await ocr.recognize(bytes, kind);
+  const result = await ocr.recognize(bytes, kind, call);
   return { kind, layout: layoutOf(ocrPages(result), OCR_GROUPING), text_layer: false, ocr_confidence: result.confidence };
 }
 
 function decodeText(bytes: Uint8Array): string {
   return new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "");
-}
-
-/** Every text item of every page, flipped to top-down coordinates (pdf.js puts the origin bottom-left). */
-async function pdfTextLayer(bytes: Uint8Array): Promise<PageStrips[]> {
-  let items: Awaited<ReturnType<typeof extractTextItems>>["items"];
-  try {
-    // pdf.js takes ownership of the buffer it is given: hand it a copy, the caller's bytes stay usable.
-    ({ items } = await extractTextItems(bytes.slice()));
-  } catch {
-    throw new AppError("VALIDATION_ERROR", "content is not a readable PDF", { field: "content", issue: "unreadable PDF" });
-  }
-  return items.map((pageItems, index) => ({
-    page: index + 1,
-    strips: pageItems
-      .filter((item) => item.str.trim() !== "" && item.fontSize > 0)
-      .map((item): Fragment[] => [
-        { text: item.str, x0: item.x, x1: item.x + item.width, top: -item.y - ASCENT * item.fontSize, bottom: -item.y, size: item.fontSize, confidence: 1 },
-      ]),
-  }));
 }
 
 /**

@@ -6,7 +6,10 @@
 // - Records end in CRLF, LF or CR; a quoted field may hold separators, doubled quotes and line
 //   breaks. A quote inside an unquoted field is text (`5" pipe`); text after a closing quote joins
 //   the field. A quoted field still open at the end of the file is a 422 naming the line it opened on.
-// Every field stays text: numbers, dates and formulas are table.ts's to read.
+// Every field stays text: numbers, dates and formulas are table.ts's to read. The fields are counted
+// as they are split, against the spreadsheet budget's cells (server/domain/document-budgets.ts): 10 MB
+// of separators alone would otherwise be five million of them.
+import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { FormatReader } from "../model.ts";
 import { decodeText } from "../text.ts";
@@ -37,7 +40,9 @@ export function parseDelimited(text: string, separator: string): string[][] {
   let quoted = false;
   let line = 1;
   let index = 0;
+  let cells = 0;
   const endField = (): void => {
+    if (++cells > DOCUMENT_BUDGETS.spreadsheet.cells) throw overBudget("spreadsheet", "cells", cells, "The table");
     record.push(field);
     field = "";
   };

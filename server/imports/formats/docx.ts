@@ -114,7 +114,7 @@ function bodyBlocks(nodes: readonly Ordered[], path: string): PrintedBlock[] {
 /** The run language of the document's defaults, which the export sets to the invoice's locale. */
 function documentLocale(styles: string | null): string | null {
   if (!styles) return null;
-  const root = parseXml(styles).styles as XmlNode | undefined;
+  const root = parseXml(styles, { part: "word/styles.xml" }).styles as XmlNode | undefined;
   const path = ["docDefaults", "rPrDefault", "rPr", "lang"];
   const lang = path.reduce<XmlNode | undefined>((node, name) => (node?.[name] as XmlNode | undefined), root);
   const value = lang?.["@val"];
@@ -126,7 +126,7 @@ export const readDocx: FormatReader = async (bytes, options) => {
   const pack = openPackage(bytes);
   const main = pack.text("word/document.xml");
   if (main === null) throw refused("not docx", "The package has no word/document.xml: it is not a Word document");
-  const document = parseXmlOrdered(main);
+  const document = parseXmlOrdered(main, "word/document.xml");
   const root = document.find((node) => nameOf(node) === "document");
   const body = root && child(root, "body");
   if (!body) throw refused("not docx", "word/document.xml has no w:body");

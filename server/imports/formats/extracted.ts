@@ -16,15 +16,15 @@ function statedTotals(printed: { subtotal: number | null; tax: number | null; to
 
 const EXPECTED = { pdf: "a PDF", image: "a PNG or JPEG image", text: "text" } as const;
 
-/** A reader for "pdf", "image" or "text" through extraction. */
-export function extractedReader(deps: ExtractDeps, format: "pdf" | "image" | "text"): FormatReader {
+/** A reader for "pdf", "image" or "text" through extraction, for `owner`'s turn in the OCR workers. */
+export function extractedReader(deps: ExtractDeps, format: "pdf" | "image" | "text", owner: string): FormatReader {
   return async (bytes, options) => {
     const kind = format === "text" ? "text" : documentKind(bytes);
     const fits = format === "text" || (format === "pdf" ? kind === "pdf" : kind === "png" || kind === "jpeg");
     if (kind === null || !fits) {
       throw new AppError("VALIDATION_ERROR", `The file is not ${EXPECTED[format]}`, { field: "content", issue: `not ${format}` });
     }
-    const extracted = await extractDocument(deps, bytes, kind, { locale: options.locale });
+    const extracted = await extractDocument(deps, bytes, kind, { locale: options.locale, call: { owner, signal: options.signal } });
     const result = emptyResult();
     result.rows = 1;
     const place = { element: "document" };

@@ -4,7 +4,12 @@
 // entities are decoded by the parser. The export's landmarks name its blocks (h1.title,
 // section.party, dl.facts, table.lines with the totals in tfoot, p.exemption, table.tax, the
 // payment and notes sections); its lang attribute is the invoice's locale.
-import { DomUtils, parseDocument } from "htmlparser2";
+// The tree is walked by recursion (DomUtils too), so the page is first held to the html budget
+// (server/domain/document-budgets.ts): one pass of the same parser, building nothing, counts
+// elements and nesting as the tree would have them (void elements, implied ends) and stops at the
+// first over the limit: 100,000 nested <div>s are a 422, not a stack overflow.
+import { DomUtils, Parser, parseDocument } from "htmlparser2";
+import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { FormatReader } from "../model.ts";
 import { invoiceTitle, readPrinted } from "./printed.ts";
@@ -85,10 +90,30 @@ function exportBlocks(root: Element): PrintedBlock[] {
   return blocks;
 }
 
+/** Elements and nesting of the tree `source` parses to, refused at the first over the html budget. */
+function assertHtmlWithinBudget(source: string): void {
+  const budget = DOCUMENT_BUDGETS.html;
+  let depth = 0;
+  let elements = 0;
+  const counter = new Parser({
+    onopentagname() {
+      elements += 1;
+      depth += 1;
+      if (depth > budget.depth) throw overBudget("html", "depth", depth, "The HTML");
+      if (elements > budget.elements) throw overBudget("html", "elements", elements, "The HTML");
+    },
+    onclosetag() {
+      depth -= 1;
+    },
+  });
+  counter.end(source);
+}
+
 /** An HTML file: the export's invoice, or the first plain table of a page. */
 export const readHtml: FormatReader = async (bytes, options) => {
   const source = decodeText(bytes);
   if (source === null) throw new AppError("VALIDATION_ERROR", "The HTML file is not text", { field: "content", issue: "not text" });
+  assertHtmlWithinBudget(source);
   const document = parseDocument(source);
   const html = DomUtils.findOne(named("html"), document.children);
   const body = DomUtils.findOne(named("body"), document.children) ?? html;

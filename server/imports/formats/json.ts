@@ -4,17 +4,16 @@
 // breakdown, lock, timestamps, share link) are not create fields: they are left out, its status and
 // totals become the draft's stated ones, and the rest are create fields as they stand.
 //
-// The text is JSON.parse'd only after a scan has refused nesting deeper than MAX_DEPTH (a parser's
-// recursion is not a limit to rely on). JSON.parse keeps "__proto__" as an own key, but whatever
+// The text is JSON.parse'd only after a scan has refused nesting deeper than the json budget
+// (server/domain/document-budgets.ts): the walks below recurse, and a parser's recursion is not a
+// limit to rely on. JSON.parse keeps "__proto__" as an own key, but whatever
 // copies the value later may not: a record holding __proto__, constructor or prototype anywhere is
 // a problem and is skipped, so such a key never reaches an object's prototype.
+import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
 import { AppError } from "../../domain/errors.ts";
 import { INVOICE_STATUSES, type InvoiceStatus } from "../../domain/lifecycle.ts";
 import { decodeText } from "../text.ts";
 import { emptyResult, MAX_IMPORT_ROWS, type FormatReader, type ImportProblem, type ReadResult, type RecordKeys, type StatedTotals, tooManyRows } from "../model.ts";
-
-/** The deepest nesting read; an export nests four levels. */
-export const MAX_DEPTH = 64;
 
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 const TOTAL_KEYS = ["subtotal", "tax", "total", "amount_paid", "amount_due"] as const;
@@ -59,12 +58,12 @@ function refusal(issue: string): AppError {
   return new AppError("VALIDATION_ERROR", `The JSON cannot be read: ${issue}`, { field: "content", issue });
 }
 
-/** The deepest nesting of arrays and objects, strings skipped; stops counting past MAX_DEPTH. */
+/** The deepest nesting of arrays and objects, strings skipped; stops counting past the budget. */
 function nestingDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;
-  for (let index = 0; index < text.length && deepest <= MAX_DEPTH; index++) {
+  for (let index = 0; index < text.length && deepest <= DOCUMENT_BUDGETS.json.depth; index++) {
     const char = text[index];
     if (inString) {
       if (char === "\\") index++;
@@ -79,7 +78,8 @@ function nestingDepth(text: string): number {
 function parse(bytes: Uint8Array): Json {
   const text = decodeText(bytes);
   if (text === null) throw refusal("the file is binary, not text");
-  if (nestingDepth(text) > MAX_DEPTH) throw refusal(`nesting deeper than ${MAX_DEPTH} levels`);
+  const depth = nestingDepth(text);
+  if (depth > DOCUMENT_BUDGETS.json.depth) throw overBudget("json", "depth", depth, "The JSON");
   try {
     return JSON.parse(text) as Json;
   } catch (error) {

@@ -10,6 +10,10 @@
 // - formulas: their cached value, never evaluated; a formula saved without one is a problem.
 // Merged cells: the master's value fills the range when it starts in the first two non-empty rows,
 // so a merged header ("Customer" over "Name | E-mail") names every column beneath it.
+// The spreadsheet budget (server/domain/document-budgets.ts) is held before each expensive step: a
+// cell's text when its part is pre-scanned (xml.ts), the shared strings and the grid's cells before
+// the grid is built (one cell at XFD1048576 would otherwise make a grid of 17 billion).
+import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
 import { AppError } from "../../domain/errors.ts";
 import { openPackage, type Package } from "../archive.ts";
 import { MAX_IMPORT_ROWS, type FormatReader, tooManyRows } from "../model.ts";
@@ -37,10 +41,21 @@ function textOf(value: XmlValue | undefined): string {
   return textOf(value["#text"]);
 }
 
-function part(pkg: Package, name: string): XmlNode | null {
+/** A part parsed; `cells`: it holds cell text (shared strings, a sheet), held to the cell budget. */
+function part(pkg: Package, name: string, cells = false): XmlNode | null {
   const text = pkg.text(name);
   // Shared strings keep their blanks (a cell "  Net" under xml:space="preserve" is what was typed).
-  return text === null ? null : parseXml(text, { lists: LISTS, keepBlanks: name === "xl/sharedStrings.xml" });
+  return text === null ? null : parseXml(text, { lists: LISTS, keepBlanks: name === "xl/sharedStrings.xml", part: name, cells });
+}
+
+/** The workbook's shared strings, each a cell's text at most (rich-text runs joined may pass what one run did). */
+function sharedStrings(pkg: Package): string[] {
+  const items = asList(asNode(part(pkg, "xl/sharedStrings.xml", true)?.sst)?.si);
+  if (items.length > DOCUMENT_BUDGETS.spreadsheet.cells) throw overBudget("spreadsheet", "cells", items.length, "xl/sharedStrings.xml");
+  const strings = items.map(stringItem);
+  const longest = strings.reduce((found, each) => Math.max(found, each.length), 0);
+  if (longest > DOCUMENT_BUDGETS.spreadsheet.cellChars) throw overBudget("spreadsheet", "cellChars", longest, "A cell of xl/sharedStrings.xml");
+  return strings;
 }
 
 /** A string item: its text, or its rich-text runs joined (phonetic runs, rPh, are not text). */
@@ -161,7 +176,6 @@ function cellValue(cell: XmlNode, strings: readonly string[], styles: readonly N
   return number;
 }
 
-
 /** A worksheet's cells as a grid, or null when it holds no value. */
 function sheetGrid(sheet: XmlNode, strings: readonly string[], styles: readonly NumberStyle[], date1904: boolean): Grid | null {
   const worksheet = asNode(sheet.worksheet);
@@ -185,7 +199,10 @@ function sheetGrid(sheet: XmlNode, strings: readonly string[], styles: readonly 
     });
   });
   if (byRow.size === 0) return null;
-  const last = Math.max(...byRow.keys(), ...[...uncomputed].map((key) => Number(key.split(":")[0])));
+  const last = [...byRow.keys(), ...[...uncomputed].map((key) => Number(key.split(":")[0]))].reduce((found, row) => Math.max(found, row), 0);
+  // The grid holds every row up to the last and every column up to each row's last: counted before it is built.
+  const cells = [...byRow.values()].reduce((sum, row) => sum + row.length, last + 1 - byRow.size);
+  if (cells > DOCUMENT_BUDGETS.spreadsheet.cells) throw overBudget("spreadsheet", "cells", cells, "The sheet's grid");
   const rows = Array.from({ length: last + 1 }, (_, index) => Array.from(byRow.get(index) ?? [], (cell) => cell ?? null));
   spreadMergedHeaders(rows, asList(asNode(worksheet.mergeCells)?.mergeCell).map((merge) => textOf(merge["@ref"])));
   return { rows, uncomputed };
@@ -198,7 +215,8 @@ function spreadMergedHeaders(rows: TableCell[][], ranges: readonly string[]): vo
     const [from, to] = range.split(":").map(cellPlace);
     if (!from || !to || from.row > first + 1) continue;
     const master = rows[from.row]?.[from.column] ?? null;
-    for (let row = from.row; row <= Math.min(to.row, first + 1); row++) {
+    // A range may reach past the sheet's last row (A1:XFD1048576): only rows the grid holds are filled.
+    for (let row = from.row; row <= Math.min(to.row, first + 1, rows.length - 1); row++) {
       for (let column = from.column; column <= to.column; column++) {
         const cells = rows[row]!;
         while (cells.length < column) cells.push(null);
@@ -211,11 +229,11 @@ function spreadMergedHeaders(rows: TableCell[][], ranges: readonly string[]): vo
 export const readXlsx: FormatReader = async (bytes, options) => {
   const pkg = openPackage(bytes);
   const { names, date1904 } = sheetEntries(pkg);
-  const strings = asList(asNode(part(pkg, "xl/sharedStrings.xml")?.sst)?.si).map(stringItem);
+  const strings = sharedStrings(pkg);
   const { custom: formats, styles } = numberFormats(pkg);
   for (const name of names) {
     options.signal?.throwIfAborted();
-    const sheet = part(pkg, name);
+    const sheet = part(pkg, name, true);
     if (!sheet) throw malformed(`no part ${name}`);
     const grid = sheetGrid(sheet, strings, styles, date1904);
     if (!grid) continue;

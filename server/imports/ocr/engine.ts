@@ -1,19 +1,24 @@
-// OCR: tesseract.js (Tesseract compiled to WebAssembly) with the trained data shipped on npm
-// (@tesseract.js-data/eng, deu, fra: the "best_int" LSTM models), so nothing is downloaded at run
-// time. A pool of workers, each holding every language configured (languages.ts), is started on the first call and reused
-// (starting one costs about a second; reading a page a few); calls beyond the pool wait in its queue.
-// Images are read as grey pixels, evened, straightened and enlarged to about 300 dpi first
-// (pixels.ts); the boxes handed back are in the caller's pixels. A PDF without text is read through its scanned page images
-// (pdf-images.ts).
-import { Buffer } from "node:buffer";
-import { copyFile, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import Tesseract from "tesseract.js";
+// OCR and the reading of PDFs, off the request thread: a pool of OCR workers (ocr-worker.ts, a
+// Web Worker each holding one Tesseract, page-reader.ts) shared by every account. Images are read
+// as grey pixels, evened, straightened and enlarged to about 300 dpi first (pixels.ts); a PDF
+// without text is read through its scanned page images (pdf-images.ts); the boxes handed back are in
+// the caller's pixels.
+// What one document may cost is held to its budget (server/domain/document-budgets.ts, ADR 0036):
+// - a PDF is planned first, in a worker: its pages counted and its images' pixels summed from their
+//   declared sizes before any is decoded; an image is refused from its header;
+// - then each page is a job of its own, decoded and read one at a time, and the pool serves the
+//   accounts' waiting jobs in turn (server/documents/render-pool.ts), so another account's one-line
+//   OCR waits for one page, never for a whole document;
+// - a document has a wall time (pdf.wallMs, image.wallMs) and follows its caller's signal (the
+//   client went away, the MCP call was cancelled): either stops the job under way with its worker,
+//   which the pool replaces, and queues no further page. Bun ignores worker memory limits
+//   (resourceLimits), so memory is bounded by the budgets and by decoding one page at a time.
+import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from "../../domain/ocr-languages.ts";
-import { pdfPageImages } from "./pdf-images.ts";
-import { jpegToGrey, pngToGrey, prepareForOcr, toPgm, type GreyImage, type OcrImage } from "./pixels.ts";
+import type { ProgressReporter } from "../../domain/progress.ts";
+import { abandoned, createWorkerPool, type PoolStats } from "../../documents/render-pool.ts";
+import type { PageStrips } from "../extract/layout.ts";
+import type { OcrJob } from "./ocr-worker.ts";
 
 export type OcrBox = { x0: number; y0: number; x1: number; y1: number };
 export type OcrWord = { text: string; confidence: number; bbox: OcrBox };
@@ -24,111 +29,114 @@ export type OcrResult = { text: string; confidence: number; pages: OcrPage[] };
 
 export type OcrKind = "png" | "jpeg" | "pdf";
 
+/** Whose document it is (an account id; "" for none), when to give up, and where to say how far it got. */
+export type OcrCall = { owner?: string; signal?: AbortSignal; progress?: ProgressReporter };
+
 export type OcrEngine = {
   /** The trained languages every call reads with. */
   languages: readonly string[];
-  recognize(bytes: Uint8Array, kind: OcrKind): Promise<OcrResult>;
+  recognize(bytes: Uint8Array, kind: OcrKind, call?: OcrCall): Promise<OcrResult>;
+  /** A PDF's own text layer, every page's text items with positions. */
+  textLayer(bytes: Uint8Array, call?: OcrCall): Promise<PageStrips[]>;
+  /** The workers' state now: started, busy, and jobs waiting. */
+  stats(): PoolStats;
   /** Stops the workers; a later call starts them again. */
   close(): Promise<void>;
 };
 
-export type OcrEngineOptions = { workers: number; languages?: readonly OcrLanguage[] };
+/** Milliseconds now, and a call after `ms` (undone by what it returns): the wall time's clock, a test's own in tests. */
+export type WallClock = { now(): number; after(ms: number, fire: () => void): () => void };
 
-const require = createRequire(import.meta.url);
+export type OcrEngineOptions = { workers: number; languages?: readonly OcrLanguage[]; clock?: WallClock };
 
-/**
- * Tesseract reads every language from one folder (`langPath`), and each npm package keeps its own:
- * the languages are copied into a private temporary folder once per engine start. (Handing the data
- * over in memory, which tesseract.js offers, fails in 7.0.0: it initializes with the bytes as the name.)
- */
-async function languageFolder(languages: readonly string[]): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), "invoicing-ocr-"));
-  for (const language of languages) {
-    const source = join(dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), "4.0.0_best_int", `${language}.traineddata.gz`);
-    await copyFile(source, join(folder, `${language}.traineddata.gz`));
-  }
-  return folder;
-}
+const systemWallClock: WallClock = {
+  now: () => performance.now(),
+  after(ms, fire) {
+    const timer = setTimeout(fire, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+const OCR_WORKER = new URL("./ocr-worker.ts", import.meta.url);
 
 function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-function callerBox(box: OcrBox, prepared: OcrImage): OcrBox {
-  const { x0, y0, x1, y1 } = prepared.toCaller(box);
-  return { x0: round(x0), y0: round(y0), x1: round(x1), y1: round(y1) };
-}
-
-/** Tesseract's blocks → paragraphs → lines → words, flattened to lines and words in the caller's pixels. */
-function pageOf(number: number, image: GreyImage, prepared: OcrImage, data: Tesseract.Page): OcrPage {
-  const lines: OcrLine[] = [];
-  const words: OcrWord[] = [];
-  for (const block of data.blocks ?? []) {
-    for (const paragraph of block.paragraphs) {
-      for (const line of paragraph.lines) {
-        const text = line.text.trim();
-        if (text === "") continue;
-        lines.push({ text, confidence: round(line.confidence), bbox: callerBox(line.bbox, prepared) });
-        for (const word of line.words) {
-          if (word.text.trim() === "") continue;
-          words.push({ text: word.text, confidence: round(word.confidence), bbox: callerBox(word.bbox, prepared) });
-        }
-      }
-    }
-  }
-  return { number, width: image.width, height: image.height, text: data.text, confidence: round(data.confidence), lines, words };
+/**
+ * A signal that aborts with the caller's, with the first failure of the document's own jobs, or
+ * with a budget error once the document's wall time is up; `end` when the document is done.
+ */
+function documentSignal(clock: WallClock, call: OcrCall, reader: "pdf" | "image"): { signal: AbortSignal; fail(error: unknown): void; end(): void } {
+  const controller = new AbortController();
+  const started = clock.now();
+  const cancel = clock.after(DOCUMENT_BUDGETS[reader].wallMs, () => controller.abort(overBudget(reader, "wallMs", Math.round(clock.now() - started), "Reading the document took")));
+  const follow = (): void => controller.abort(call.signal?.reason);
+  if (call.signal?.aborted) follow();
+  else call.signal?.addEventListener("abort", follow, { once: true });
+  return {
+    signal: controller.signal,
+    fail: (error) => controller.abort(error),
+    end: () => {
+      cancel();
+      call.signal?.removeEventListener("abort", follow);
+    },
+  };
 }
 
 export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
   const languages = options.languages ?? DEFAULT_OCR_LANGUAGES;
-  let scheduler: Promise<Tesseract.Scheduler> | null = null;
+  const clock = options.clock ?? systemWallClock;
+  // No single job may outlast a whole document's wall time.
+  let pool = createWorkerPool<OcrJob>(OCR_WORKER, { size: options.workers, jobTimeoutMs: DOCUMENT_BUDGETS.pdf.wallMs });
 
-  async function start(): Promise<Tesseract.Scheduler> {
-    const langPath = await languageFolder(languages);
+  /** Runs the document's jobs under its signal; the first to fail stops the others. */
+  async function within<T>(call: OcrCall, reader: "pdf" | "image", work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const document = documentSignal(clock, call, reader);
     try {
-      const pool = Tesseract.createScheduler();
-      const workers = await Promise.all(
-        // cacheMethod "none": each worker reads the data once and writes no cache beside the process.
-        Array.from({ length: options.workers }, () => Tesseract.createWorker([...languages], Tesseract.OEM.LSTM_ONLY, { langPath, cacheMethod: "none", gzip: true })),
-      );
-      for (const worker of workers) pool.addWorker(worker);
-      return pool;
+      return await work(document.signal);
+    } catch (error) {
+      document.fail(error);
+      throw error;
     } finally {
-      // Every worker has read its languages by now; the copies are not needed again.
-      await rm(langPath, { recursive: true, force: true });
+      document.end();
     }
   }
 
-  function pool(): Promise<Tesseract.Scheduler> {
-    scheduler ??= start().catch((error: unknown) => {
-      scheduler = null;
-      throw error;
+  async function recognize(bytes: Uint8Array, kind: OcrKind, call: OcrCall = {}): Promise<OcrResult> {
+    const owner = call.owner ?? "";
+    const document = crypto.randomUUID();
+    const pages = await within(call, kind === "pdf" ? "pdf" : "image", async (signal) => {
+      const numbers = kind === "pdf" ? await pool.run<number[]>({ task: "plan", document, bytes }, owner, signal) : [1];
+      const read: OcrPage[] = [];
+      let next = 0;
+      // As many pages at once as there are workers; each waits its turn among the accounts.
+      const reader = async (): Promise<void> => {
+        while (next < numbers.length) {
+          if (signal.aborted) throw abandoned(signal);
+          const index = next++;
+          read[index] = await pool.run<OcrPage>({ task: "page", document, bytes, kind, page: numbers[index]!, languages }, owner, signal);
+          call.progress?.(read.filter(Boolean).length, numbers.length, `read page ${numbers[index]}`);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(pool.size, numbers.length) }, reader));
+      return read;
     });
-    return scheduler;
-  }
-
-  async function readPage(number: number, image: GreyImage): Promise<OcrPage> {
-    const prepared = prepareForOcr(image);
-    const { data } = await (await pool()).addJob("recognize", Buffer.from(toPgm(prepared.image).buffer), {}, { text: true, blocks: true });
-    return pageOf(number, image, prepared, data);
+    const words = pages.flatMap((page) => page.words);
+    // A page without words is an answer (an empty text), not an error; its confidence is 0.
+    const confidence = words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
+    return { text: pages.map((page) => page.text.trimEnd()).join("\n\n"), confidence: round(confidence), pages };
   }
 
   return {
     languages,
-    async recognize(bytes, kind) {
-      const pages =
-        kind === "pdf"
-          ? await Promise.all((await pdfPageImages(bytes)).map(({ page, image }) => readPage(page, image)))
-          : [await readPage(1, kind === "png" ? pngToGrey(bytes) : jpegToGrey(bytes))];
-      const words = pages.flatMap((page) => page.words);
-      // A page without words is an answer (an empty text), not an error; its confidence is 0.
-      const confidence = words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
-      return { text: pages.map((page) => page.text.trimEnd()).join("\n\n"), confidence: round(confidence), pages };
-    },
+    recognize,
+    textLayer: (bytes, call = {}) => within(call, "pdf", (signal) => pool.run<PageStrips[]>({ task: "text", bytes }, call.owner ?? "", signal)),
+    stats: () => pool.stats(),
     async close() {
-      const running = scheduler;
-      scheduler = null;
-      if (running) await (await running.catch(() => null))?.terminate();
+      const closing = pool;
+      pool = createWorkerPool<OcrJob>(OCR_WORKER, { size: options.workers, jobTimeoutMs: DOCUMENT_BUDGETS.pdf.wallMs });
+      await closing.close();
     },
   };
 }

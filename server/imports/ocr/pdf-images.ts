@@ -3,16 +3,22 @@
 // gives its largest image (a scan sometimes carries a small stamp or logo beside it); a page with
 // none is skipped. Encodings a scan rarely uses here (CCITT fax, JBIG2, JPEG 2000, indexed colour)
 // are named in a clear refusal rather than read wrong.
+// The pages are planned before any is decoded: their number, and each page image's pixels and all
+// of them together (one image object drawn on every page counts on every page), are held to the
+// PDF budget from the images' declared sizes; then one page is decoded at a time, as OCR reads it.
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFObject, type PDFPage } from "pdf-lib";
+import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
 import { AppError } from "../../domain/errors.ts";
 import { checkImageSize, jpegToGrey, luma, type GreyImage } from "./pixels.ts";
 
-export type PageImage = { page: number; image: GreyImage };
+/** A page to read: its number (from 1) and the image that is its scan, not yet decoded. */
+export type PlannedPage = { page: number; stream: PDFRawStream };
+export type PagePlan = { document: PDFDocument; pages: PlannedPage[] };
 
 const refusal = (issue: string, message: string): AppError => new AppError("VALIDATION_ERROR", message, { field: "content", issue });
 
-/** Every page's largest image, as grey pixels, in page order. */
-export async function pdfPageImages(bytes: Uint8Array): Promise<PageImage[]> {
+/** The PDF parsed (no stream decoded) and its pages counted against the budget. */
+async function loadPdf(bytes: Uint8Array): Promise<{ document: PDFDocument; pages: PDFPage[] }> {
   let document: PDFDocument;
   let pages: PDFPage[];
   try {
@@ -22,14 +28,33 @@ export async function pdfPageImages(bytes: Uint8Array): Promise<PageImage[]> {
   } catch {
     throw refusal("unreadable PDF", "content is not a readable PDF");
   }
-  const images: PageImage[] = [];
+  if (pages.length > DOCUMENT_BUDGETS.pdf.pages) throw overBudget("pdf", "pages", pages.length, `The PDF has ${pages.length} pages`);
+  return { document, pages };
+}
+
+/** Every page's largest image, in page order, within the PDF's pixel budgets; nothing decoded yet. */
+export async function planPageImages(bytes: Uint8Array): Promise<PagePlan> {
+  const { document, pages } = await loadPdf(bytes);
+  const planned: PlannedPage[] = [];
+  let pixelsInAll = 0;
   pages.forEach((page, index) => {
     const streams = imageStreams(document, page.node.Resources());
     const largest = streams.sort((a, b) => area(b) - area(a))[0];
-    if (largest) images.push({ page: index + 1, image: greyOf(document, largest) });
+    if (!largest) return;
+    const pixels = area(largest);
+    const size = `${numberOf(largest.dict, "Width")}×${numberOf(largest.dict, "Height")}`;
+    if (pixels > DOCUMENT_BUDGETS.pdf.pixelsPerPage) throw overBudget("pdf", "pixelsPerPage", pixels, `Page ${index + 1}'s image is ${size} pixels`);
+    pixelsInAll += pixels;
+    if (pixelsInAll > DOCUMENT_BUDGETS.pdf.pixelsInAll) throw overBudget("pdf", "pixelsInAll", pixelsInAll, `The page images up to page ${index + 1} hold ${pixelsInAll} pixels`);
+    planned.push({ page: index + 1, stream: largest });
   });
-  if (images.length === 0) throw refusal("no page images", "The PDF has no text and no scanned page images to read");
-  return images;
+  if (planned.length === 0) throw refusal("no page images", "The PDF has no text and no scanned page images to read");
+  return { document, pages: planned };
+}
+
+/** One planned page's image, as grey pixels. */
+export function pageImage(plan: PagePlan, page: PlannedPage): GreyImage {
+  return greyOf(plan.document, page.stream);
 }
 
 function area(stream: PDFRawStream): number {

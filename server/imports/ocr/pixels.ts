@@ -11,13 +11,12 @@
 // caller's pixels.
 import { decode as decodePng } from "fast-png";
 import jpeg from "jpeg-js";
+import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
 import { AppError } from "../../domain/errors.ts";
 
 /** 8-bit grey, row by row. */
 export type GreyImage = { width: number; height: number; data: Uint8Array };
 
-/** An image larger than this (in pixels) is refused before it is decoded: 50 MP, an A0 scan at 150 dpi. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
 /** The width OCR wants a page at: A4 at 300 dpi. */
 const TARGET_WIDTH = 2480;
 /** Never more than three times larger: beyond, blur grows and nothing is gained. */
@@ -27,13 +26,10 @@ const MIN_ENLARGEMENT = 1.25;
 
 const unreadable = (what: string): AppError => new AppError("VALIDATION_ERROR", `content is not a readable ${what}`, { field: "content", issue: `unreadable ${what}` });
 
-function tooLarge(width: number, height: number): AppError {
-  return new AppError("VALIDATION_ERROR", `The image is ${width}×${height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are read`, { field: "content", issue: "image too large" });
-}
-
+/** An image is refused from its header's size, before it is decoded, when over the image budget. */
 export function checkImageSize(width: number, height: number): void {
   if (width < 1 || height < 1) throw unreadable("image");
-  if (width * height > MAX_IMAGE_PIXELS) throw tooLarge(width, height);
+  if (width * height > DOCUMENT_BUDGETS.image.pixels) throw overBudget("image", "pixels", width * height, `The image is ${width}×${height} pixels`);
 }
 
 /** A PNG's size from its header (IHDR), before anything is inflated. */
@@ -93,12 +89,25 @@ export function pngToGrey(bytes: Uint8Array): GreyImage {
   return { width, height, data };
 }
 
+/** A JPEG's size from its first frame header (SOF0–SOF15 but DHT, JPG and DAC), before anything is decoded. */
+function jpegSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 2;
+  while (at + 9 <= bytes.byteLength && bytes[at] === 0xff) {
+    const marker = bytes[at + 1]!;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { width: view.getUint16(at + 7), height: view.getUint16(at + 5) };
+    at += 2 + view.getUint16(at + 2);
+  }
+  throw unreadable("JPEG");
+}
+
 export function jpegToGrey(bytes: Uint8Array): GreyImage {
+  const size = jpegSize(bytes);
+  checkImageSize(size.width, size.height);
   let image: { width: number; height: number; data: Uint8Array };
   try {
-    image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_IMAGE_PIXELS / 1_000_000, maxMemoryUsageInMB: 1024 });
-  } catch (error) {
-    if (error instanceof Error && /maxResolutionInMP/.test(error.message)) throw new AppError("VALIDATION_ERROR", error.message, { field: "content", issue: "image too large" });
+    image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: DOCUMENT_BUDGETS.image.pixels / 1_000_000, maxMemoryUsageInMB: 1024 });
+  } catch {
     throw unreadable("JPEG");
   }
   const { width, height } = image;

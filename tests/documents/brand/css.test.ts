@@ -42,6 +42,13 @@ describe("readStylesheet", () => {
     expect(declarations.map(({ selector, value }) => `${selector}|${value}`)).toEqual([":root|#fff", ".dark-blue|#00008b"]);
   });
 
+  test("a dark scheme reaches every block nested in it, however deep; a long selector is kept to 1,024 characters", () => {
+    const nested = readStylesheet(`@media (prefers-color-scheme: dark) { ${"a { ".repeat(300)}color: #000; ${"} ".repeat(300)}} ${"b { ".repeat(300)}color: #fff${" }".repeat(300)}`);
+    expect(nested.declarations).toEqual([{ selector: "b", property: "color", value: "#fff" }]);
+    const long = readStylesheet(`${".x".repeat(5000)} { color: #123456 }`);
+    expect(long.declarations[0]!.selector).toHaveLength(1024);
+  });
+
   test("@import in its forms", () => {
     expect(readStylesheet(`@import url("a.css"); @import 'b.css' screen; @import url(c.css); @charset "utf-8"; p{color:#000}`).imports).toEqual(["a.css", "b.css", "c.css"]);
   });
@@ -71,5 +78,12 @@ describe("resolveVariables", () => {
   test("values that double at every level stop growing", () => {
     const doubling = new Map(Array.from({ length: 30 }, (_, index) => [`--v${index}`, `var(--v${index + 1}) var(--v${index + 1})`]));
     expect(resolveVariables("var(--v0)", doubling).length).toBeLessThan(20_000);
+  });
+
+  test("a long property used many times adds at most 4,096 characters a round: what is past that is left empty", () => {
+    const long = new Map([["--long", "x".repeat(100_000)], ["--short", "#0b5fff"]]);
+    expect(resolveVariables("var(--long) var(--long)", long)).toBe(" ");
+    expect(resolveVariables(`${"var(--short) ".repeat(1000)}`, long).length).toBeLessThan(4096 + 13 * 1000);
+    expect(resolveVariables("var(--short) var(--long)", long)).toBe("#0b5fff ");
   });
 });

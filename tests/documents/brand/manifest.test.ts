@@ -36,7 +36,9 @@ test("largestSize reads the long side of the largest size", () => {
 describe("normalizedSiteUrl", () => {
   test.each([
     ["https://Example.COM", "https://example.com/"],
-    ["HTTP://example.com:80/a?b=1#top", "http://example.com/a?b=1"],
+    // The query goes with the fragment: a site's brand does not depend on it, and the cache's key must not either.
+    ["HTTP://example.com:80/a?b=1#top", "http://example.com/a"],
+    ["https://example.com/?utm_source=x&a=1", "https://example.com/"],
     ["https://example.com:443/", "https://example.com/"],
     ["  example.com/pricing ", "https://example.com/pricing"],
     ["shop.example.co.uk:8443", "https://shop.example.co.uk:8443/"],

@@ -1,6 +1,9 @@
-// What a page says about its brand (server/documents/brand/page.ts).
+// What a page says about its brand (server/documents/brand/page.ts), and the HTML budget it reads within.
 import { describe, expect, test } from "bun:test";
 import { readPage, standaloneSvg } from "../../../server/documents/brand/page.ts";
+import { DOCUMENT_BUDGETS } from "../../../server/domain/document-budgets.ts";
+import { AppError } from "../../../server/domain/errors.ts";
+import { nestedHtml } from "../../../scripts/redteam/hostile-documents.ts";
 
 const PAGE_URL = "https://www.acme.test/products/index.html";
 
@@ -68,6 +71,49 @@ describe("readPage", () => {
   test("an image in a data: URL is a candidate as it is; other schemes are not", () => {
     const { logos } = readPage(`<img class="logo" src="data:image/svg+xml,%3Csvg%3E%3C/svg%3E"><img class="logo" src="javascript:alert(1)">`, PAGE_URL);
     expect(logos.map((logo) => logo.url)).toEqual(["data:image/svg+xml,%3Csvg%3E%3C/svg%3E"]);
+  });
+});
+
+describe("the HTML budget", () => {
+  const { depth, elements } = DOCUMENT_BUDGETS.html;
+  const refusal = (html: string): AppError => {
+    try {
+      readPage(html, PAGE_URL);
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+    throw new Error("the page was read");
+  };
+
+  test("100,000 nested <div>s: refused one level past the limit, naming html.depth and the page", () => {
+    const error = refusal(new TextDecoder().decode(nestedHtml(100_000)));
+    expect(error.code).toBe("VALIDATION_ERROR");
+    expect(error.details).toMatchObject({ limit: "html.depth", value: depth + 1, max: depth });
+    expect(error.message).toContain(PAGE_URL);
+  });
+
+  test("nesting up to the limit is read, the header and logo marks still passed down", () => {
+    const deep = `<header>${"<div>".repeat(depth - 3)}<img class="logo" src="/deep.png">${"</div>".repeat(depth - 3)}</header>`;
+    expect(readPage(`<html><body>${deep}</body></html>`, PAGE_URL).logos).toMatchObject([{ source: "logo-image", url: "https://www.acme.test/deep.png", inHeader: true }]);
+  });
+
+  test("unclosed <p>, <li>, <dt>, <option> and table cells end their siblings as in a browser: a thousand are no thousand levels", () => {
+    const siblings = `<ul>${"<li>item".repeat(1000)}</ul>${"<p>text".repeat(1000)}<div>x</div><dl>${"<dt>a<dd>b".repeat(500)}</dl><select>${"<option>o".repeat(1000)}</select><table>${"<tr><td>a<th>b".repeat(500)}</table>`;
+    expect(readPage(`<title>Lists</title>${siblings}<meta name="theme-color" content="#123456">`, PAGE_URL)).toMatchObject({ title: "Lists", themeColors: ["#123456"] });
+  });
+
+  test("end tags that close nothing are ignored, at no cost to the open elements", () => {
+    const facts = readPage(`<header>${"</span>".repeat(10_000)}<img alt="Acme logo" src="/h.png"></header>`, PAGE_URL);
+    expect(facts.logos).toMatchObject([{ url: "https://www.acme.test/h.png", inHeader: true }]);
+  });
+
+  test("elements inside an inline SVG count too", () => {
+    expect(refusal(`<svg>${"<g>".repeat(depth)}</svg>`).details).toMatchObject({ limit: "html.depth", value: depth + 1 });
+  });
+
+  test("more elements than the budget, however flat: refused naming html.elements", () => {
+    expect(refusal(`<body>${"<br>".repeat(elements + 1)}</body>`).details).toMatchObject({ limit: "html.elements", value: elements + 1, max: elements });
   });
 });
 

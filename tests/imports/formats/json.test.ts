@@ -8,7 +8,8 @@ import { clientFields, clientName } from "../../../routers/clients/client.schema
 import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
 import { createFields, invoiceOutput } from "../../../routers/invoices/invoice.schema.ts";
 import { productFields, productName, productRate, productUnit } from "../../../routers/products/product.schema.ts";
-import { MAX_DEPTH, readJson } from "../../../server/imports/formats/json.ts";
+import { DOCUMENT_BUDGETS } from "../../../server/domain/document-budgets.ts";
+import { readJson } from "../../../server/imports/formats/json.ts";
 import { MAX_IMPORT_ROWS, type ReadResult } from "../../../server/imports/model.ts";
 import { expectRefusal } from "./refusal.ts";
 
@@ -200,11 +201,13 @@ describe("prototype pollution", () => {
 });
 
 describe("files that cannot be read: 422", () => {
+  const MAX_DEPTH = DOCUMENT_BUDGETS.json.depth;
   const nested = (depth: number): string => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 
   test(`nesting deeper than ${MAX_DEPTH} is refused before parsing`, async () => {
     const error = await expectRefusal(read(nested(MAX_DEPTH + 1)));
-    expect(error.message).toContain(`deeper than ${MAX_DEPTH}`);
+    expect(error.details).toMatchObject({ limit: "json.depth", value: MAX_DEPTH + 1, max: MAX_DEPTH });
+    expect(error.message).toContain(`over the limit of ${MAX_DEPTH}`);
     await expectRefusal(read(nested(1_000_000)));
     await expectRefusal(read(`{"invoices": [${"{\"a\":".repeat(MAX_DEPTH)}1${"}".repeat(MAX_DEPTH)}]}`));
   });

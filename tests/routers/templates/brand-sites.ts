@@ -1,25 +1,42 @@
 // Web sites for brand extraction tests: one local HTTP server on 127.0.0.1 (the stand-in for the
 // web, reached through OUTBOUND_ALLOW_ADDRESSES) serving a plain page, a site with a manifest, one
 // with only CSS, one whose logo is an inline SVG, a redirect chain into private addresses, a page
-// that never finishes, a 50 MB page, and a JSON document. It counts requests per path.
+// that never finishes, a 50 MB page, pages at and just over the brand page's byte budget, a page
+// of 100,000 nested <div>s (held back before its end when a test asks), and a JSON document. It
+// counts requests per path and keeps the query strings they came with.
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DOCUMENT_BUDGETS } from "../../../server/domain/document-budgets.ts";
+import { nestedHtml } from "../../../scripts/redteam/hostile-documents.ts";
 import { pngLogo } from "./fixtures.ts";
 
 export type BrandSites = {
   origin: string;
   /** Requests per path so far. */
   hits: Map<string, number>;
+  /** The query strings ("" for none) the path was requested with, in order. */
+  queries(path: string): string[];
   /** Requests that carried a Cookie header (the extraction must never send one). */
   cookieRequests(): number;
   /** Bytes of the 50 MB page the server managed to write before the client hung up. */
   hugeBytesSent(): number;
+  /**
+   * Holds the next answer of /deep/ before its last bytes: `sent` resolves once the rest is out,
+   * and the page ends when `release` is called.
+   */
+  holdNextDeepPage(): { sent: Promise<void>; release(): void };
   close(): Promise<void>;
 };
 
 const HUGE_BYTES = 50 * 1024 * 1024;
 
 const html = (head: string, body = ""): string => `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+
+/** A plain page padded with a comment to exactly `bytes`. */
+function pageOfSize(bytes: number): string {
+  const [head, tail] = [`<!doctype html><html><head><title>Padded</title></head><body><!--`, `--></body></html>`];
+  return head + "x".repeat(bytes - head.length - tail.length) + tail;
+}
 
 const PAGES: Record<string, { type: string; body: string | Uint8Array }> = {
   "/plain/": {
@@ -91,7 +108,9 @@ const PAGES: Record<string, { type: string; body: string | Uint8Array }> = {
     ),
   },
   "/not-html": { type: "application/json", body: JSON.stringify({ hello: "world" }) },
+  "/at-budget/": { type: "text/html", body: pageOfSize(DOCUMENT_BUDGETS.brandPage.bytes) },
 };
+PAGES["/campaign/"] = PAGES["/plain/"]!;
 
 /** Location headers by path: a chain within the site, and chains that end in a private address. */
 function redirectTarget(path: string, origin: string): string | null {
@@ -124,14 +143,27 @@ function streamHuge(response: ServerResponse, sent: { bytes: number }): void {
   pump();
 }
 
+/** Writes the page in chunks of 64 KiB with no Content-Length, so only counting what streams in can tell its size. */
+function streamChunked(response: ServerResponse, body: string): void {
+  response.writeHead(200, { "content-type": "text/html" });
+  for (let at = 0; at < body.length; at += 64 * 1024) response.write(body.slice(at, at + 64 * 1024));
+  response.end();
+}
+
+const OVER_BUDGET_PAGE = pageOfSize(DOCUMENT_BUDGETS.brandPage.bytes + 1);
+const DEEP_PAGE = Buffer.from(nestedHtml(100_000));
+
 export async function startBrandSites(): Promise<BrandSites> {
   const hits = new Map<string, number>();
+  const queries = new Map<string, string[]>();
   const huge = { bytes: 0 };
+  let deepHold: { sent: () => void; released: Promise<void> } | null = null;
   let cookieRequests = 0;
   let origin = "";
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? "/", "http://site").pathname;
+    const { pathname: path, search } = new URL(request.url ?? "/", "http://site");
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    queries.set(path, [...(queries.get(path) ?? []), search]);
     if (request.headers.cookie) cookieRequests++;
     request.resume();
     const location = redirectTarget(path, origin);
@@ -142,6 +174,15 @@ export async function startBrandSites(): Promise<BrandSites> {
       return void response.write("<!doctype html><html><head><title>Slow</title>");
     }
     if (path === "/huge/") return streamHuge(response, huge);
+    if (path === "/over-budget/") return streamChunked(response, OVER_BUDGET_PAGE);
+    if (path === "/deep/") {
+      const hold = deepHold;
+      deepHold = null;
+      response.writeHead(200, { "content-type": "text/html", "content-length": String(DEEP_PAGE.length) });
+      if (!hold) return void response.end(DEEP_PAGE);
+      response.write(DEEP_PAGE.subarray(0, -16), () => hold.sent());
+      return void hold.released.then(() => response.end(DEEP_PAGE.subarray(-16)));
+    }
     const page = PAGES[path];
     if (!page) return void response.writeHead(404, { "content-type": "text/html" }).end("<h1>Not found</h1>");
     response.writeHead(200, { "content-type": page.type }).end(page.body);
@@ -151,8 +192,15 @@ export async function startBrandSites(): Promise<BrandSites> {
   return {
     origin,
     hits,
+    queries: (path) => queries.get(path) ?? [],
     cookieRequests: () => cookieRequests,
     hugeBytesSent: () => huge.bytes,
+    holdNextDeepPage() {
+      const { promise: sent, resolve: onSent } = Promise.withResolvers<void>();
+      const { promise: released, resolve: release } = Promise.withResolvers<void>();
+      deepHold = { sent: onSent, released };
+      return { sent, release };
+    },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

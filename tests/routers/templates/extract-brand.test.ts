@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AppRouter } from "../../../routers/index.ts";
 import { sha256HexOfBytes } from "../../../server/domain/secrets.ts";
+import { DOCUMENT_BUDGETS } from "../../../server/domain/document-budgets.ts";
 import { api, type Api, type Reply } from "../../helpers/http.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../../helpers/server.ts";
 import { startBrandSites, type BrandSites } from "./brand-sites.ts";
@@ -146,6 +147,15 @@ describe("cache: one extraction per URL and day, for every caller", () => {
     expect(fresh.body).toMatchObject({ cached: false, fetched_at: server.clock.now().toISOString() });
     expect(sites.hits.get("/manifest/")).toBe(pageHits! + 1);
   });
+
+  test("the query string is no part of the key: ?a=1 and ?b=2 read the page once, fetched without a query", async () => {
+    const first = await extract(`${sites.origin}/campaign/?a=1`);
+    const second = await extract(`${sites.origin}/campaign/?b=2#top`);
+    expect(first.body).toMatchObject({ url: `${sites.origin}/campaign/`, final_url: `${sites.origin}/campaign/`, name: "Plain Co & Sons", cached: false });
+    expect(second.body).toMatchObject({ url: `${sites.origin}/campaign/`, cached: true, fetched_at: first.body.fetched_at });
+    expect(sites.hits.get("/campaign/")).toBe(1);
+    expect(sites.queries("/campaign/")).toEqual([""]);
+  });
 });
 
 describe("errors: a site that cannot be read is a 422 naming the URL and why", () => {
@@ -158,6 +168,16 @@ describe("errors: a site that cannot be read is a 422 naming the URL and why", (
     expect(await refused(`${sites.origin}/to-private/1`, "refused_address")).toBe("10.0.0.1 is a refused address (private network)");
     expect(await refused(`${sites.origin}/to-metadata`, "refused_address")).toBe("169.254.169.254 is a refused address (cloud metadata)");
     expect(await refused(`${sites.origin}/to-ipv6-loopback`, "refused_address")).toBe("::1 is a refused address (loopback)");
+  });
+
+  test("NAT64 and IPv4-translated addresses are refused before any connection (a refused address, not an unreachable one)", async () => {
+    expect(await refused("https://[::ffff:0:7f00:1]/", "refused_address")).toBe("::ffff:0:7f00:1 is a refused address (IPv4-translated)");
+    // The dotted spelling is the same address: the URL parser writes it as above, and names it so.
+    const dotted = await extract("https://[::ffff:0:127.0.0.1]/");
+    expect(dotted.status).toBe(422);
+    expect(dotted.body.details).toMatchObject({ reason: "refused_address", issue: "::ffff:0:7f00:1 is a refused address (IPv4-translated)" });
+    expect(await refused("https://[64:ff9b::7f00:1]/", "refused_address")).toBe("64:ff9b::7f00:1 is a refused address (NAT64)");
+    expect(await refused("https://[64:ff9b:1::7f00:1]/", "refused_address")).toBe("64:ff9b:1::7f00:1 is a refused address (NAT64 (local use))");
   });
 
   test("more than 3 redirects", async () => {
@@ -178,8 +198,11 @@ describe("errors: a site that cannot be read is a 422 naming the URL and why", (
     expect(await refused(`${sites.origin}/not-html`, "not_html")).toBe("not an HTML page (the answer is application/json, not text/html or application/xhtml+xml)");
   });
 
-  test("a 50 MB page: the stream is cut at the page limit", async () => {
-    expect(await refused(`${sites.origin}/huge/`, "too_large")).toBe("the page is larger than 2 MiB");
+  test("a 50 MB page: the stream is cut at the page's byte budget, a 413 naming brandPage.bytes and the URL", async () => {
+    const reply = await extract(`${sites.origin}/huge/`);
+    expect(reply.status).toBe(413);
+    expect(reply.body).toMatchObject({ code: "PAYLOAD_TOO_LARGE", details: { limit: "brandPage.bytes", value: 50 * 1024 * 1024, max: DOCUMENT_BUDGETS.brandPage.bytes } });
+    expect(reply.body.error).toContain(`${sites.origin}/huge/`);
     expect(sites.hugeBytesSent()).toBeLessThan(16 * 1024 * 1024);
   });
 
@@ -193,6 +216,39 @@ describe("errors: a site that cannot be read is a 422 naming the URL and why", (
     expect((await rest.post("/api/brand-extract", {})).body).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "url", issue: "required" } });
     expect((await rest.post("/api/brand-extract", { url: 5 })).status).toBe(422);
     expect((await rest.post("/api/brand-extract", { url: "https://example.com", extra: 1 })).body.details).toMatchObject({ field: "extra", issue: "unknown field" });
+  });
+});
+
+describe("budgets: one hostile page never holds the service", () => {
+  test("a page of 100,000 nested <div>s is refused at html.depth, counted no further than one level past it; another account is answered meanwhile", async () => {
+    const held = sites.holdNextDeepPage();
+    const finished: string[] = [];
+    const hostile = extract(`${sites.origin}/deep/`).then((reply) => {
+      finished.push("deep page");
+      return reply;
+    });
+    await held.sent;
+    const stranger = await server.account();
+    const invoices = await api(server.url, stranger.key).get("/api/invoices");
+    finished.push("another account");
+    expect(invoices.status).toBe(200);
+    held.release();
+    const reply = await hostile;
+    expect(finished).toEqual(["another account", "deep page"]);
+    expect(reply.status).toBe(422);
+    expect(reply.body).toMatchObject({ code: "VALIDATION_ERROR", details: { limit: "html.depth", value: DOCUMENT_BUDGETS.html.depth + 1, max: DOCUMENT_BUDGETS.html.depth } });
+    expect(reply.body.error).toContain(`${sites.origin}/deep/`);
+    // Refused, not cached: the next call reads the page again (and is refused again).
+    expect((await extract(`${sites.origin}/deep/`)).body.details.limit).toBe("html.depth");
+    expect(sites.hits.get("/deep/")).toBe(2);
+  });
+
+  test("a page of exactly the byte budget is read; one byte more, streamed without a Content-Length, is a 413", async () => {
+    expect((await extract(`${sites.origin}/at-budget/`)).body).toMatchObject({ name: "Padded", cached: false });
+    const reply = await extract(`${sites.origin}/over-budget/`);
+    expect(reply.status).toBe(413);
+    expect(reply.body).toMatchObject({ code: "PAYLOAD_TOO_LARGE", details: { limit: "brandPage.bytes", value: DOCUMENT_BUDGETS.brandPage.bytes + 1 } });
+    expect(reply.body.error).toContain(`${sites.origin}/over-budget/`);
   });
 });
 
