@@ -108,7 +108,7 @@ const attacks: Attack[] = [
   { name: "webhook to an IPv4-translated address", expect: { status: 422, limit: "url" }, send: () => send("POST", "/api/webhooks", attacker, { url: "https://[::ffff:0:127.0.0.1]/hook" }) },
 ];
 
-type Outcome = { name: string; status: number; limit: string; ms: number; ok: boolean };
+type Outcome = { name: string; status: number; limit: string; ms: number; ok: boolean; rssMb?: number };
 const outcomes: Outcome[] = [];
 /** What an answer names as the limit it met: a storage quota, a document budget or the refused field. */
 const limitOf = (answer: Answer): string => String(answer.body?.details?.quota ?? answer.body?.details?.limit ?? answer.body?.details?.field ?? "");
@@ -116,7 +116,7 @@ const limitOf = (answer: Answer): string => String(answer.body?.details?.quota ?
 for (const attack of attacks) {
   const answer = await attack.send();
   const limit = limitOf(answer);
-  outcomes.push({ name: attack.name, status: answer.status, limit, ms: answer.ms, ok: answer.status === attack.expect.status && limit === attack.expect.limit });
+  outcomes.push({ name: attack.name, status: answer.status, limit, ms: answer.ms, ok: answer.status === attack.expect.status && limit === attack.expect.limit, rssMb: await rssMbOf(service.pid) });
 }
 
 // Disk filling: inline SVG exports of a 1,000-line invoice until a quota answers (or 40 tries).
@@ -131,6 +131,7 @@ outcomes.push({
   limit: filled ? limitOf(filled) : "(never refused)",
   ms: filled?.ms ?? 0,
   ok: filled !== null && [413, 429].includes(filled.status) && limitOf(filled) !== "",
+  rssMb: await rssMbOf(service.pid),
 });
 
 // Revocation: a key revoked is refused on the very next request.
@@ -149,8 +150,8 @@ await service.stop();
 await site.close();
 await rm(dataDir, { recursive: true, force: true });
 
-console.log("attack                                                           status  limit                   ms");
-for (const outcome of outcomes) console.log(`${outcome.ok ? "✓" : "✗"} ${outcome.name.padEnd(63)} ${String(outcome.status).padEnd(7)} ${outcome.limit.padEnd(23)} ${outcome.ms.toFixed(0).padStart(6)}`);
+console.log("attack                                                           status  limit                   ms  RSS after (MB)");
+for (const outcome of outcomes) console.log(`${outcome.ok ? "✓" : "✗"} ${outcome.name.padEnd(63)} ${String(outcome.status).padEnd(7)} ${outcome.limit.padEnd(23)} ${outcome.ms.toFixed(0).padStart(6)}  ${outcome.rssMb === undefined ? "" : outcome.rssMb.toFixed(0).padStart(6)}`);
 const sorted = [...latencies].sort((a, b) => a - b);
 const p50 = percentile(sorted, 0.5);
 const p99 = percentile(sorted, 0.99);
