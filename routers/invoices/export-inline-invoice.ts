@@ -23,11 +23,12 @@ export const RENDERED_FORMATS: readonly ExportFormat[] = ["pdf", "png"];
 export async function exportGivenInvoice(
   ctx: Pick<Context, "services" | "clientIp"> & { accountId: string | null },
   input: { invoice: z.infer<typeof inlineInvoiceInput>; format: ExportFormat; template_id?: BaseDesign | undefined; syntax: "ubl" | "cii" },
+  signal?: AbortSignal,
 ): Promise<z.infer<typeof exportOutput>> {
   const templateId = input.template_id ?? DEFAULT_DESIGN;
   const { record, profile } = inlineInvoice(input.invoice, ctx.services.clock.now());
   const caller = ctx.accountId ? { accountId: ctx.accountId } : { subject: addressSubject(ctx.clientIp) };
-  const exported = await exportFile(ctx.services, { accountId: null, caller, record, profile, template: builtInRecord(templateId), format: input.format, syntax: input.syntax });
+  const exported = await exportFile(ctx.services, { accountId: null, caller, record, profile, template: builtInRecord(templateId), format: input.format, syntax: input.syntax, signal });
   return exportReply(ctx.services, exported);
 }
 
@@ -50,4 +51,4 @@ export const exportInlineInvoice = pricedProcedure("pdf_render", z.strictObject(
     tool: { ...INVOICES_EXPORT_TOOL, action: "inline", selectWhen: "invoice", example: { invoice: { from_name: "Acme GmbH", bill_to_name: "Globex Corporation", currency: "EUR", locale: "en-IE", issue_date: "2026-11-21", items: [{ description: "Consulting", quantity: 2, rate: 12_000 }] }, format: "md" } },
   })
   .output(exportOutput)
-  .mutation(({ ctx, input }) => exportGivenInvoice(ctx, input));
+  .mutation(({ ctx, input, signal }) => exportGivenInvoice(ctx, input, signal));

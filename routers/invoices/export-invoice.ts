@@ -22,13 +22,13 @@ export const exportInvoice = scopedProcedure("invoices:read")
   })
   .input(z.strictObject({ id: resourceId("inv"), ...exportOptions }))
   .output(exportOutput)
-  .mutation(async ({ ctx, input }) => {
+  .mutation(async ({ ctx, input, signal }) => {
     const { db } = ctx.services.database;
     const record = await ownedInvoice(db, ctx.accountId, input.id);
     const [profile, template] = await Promise.all([
       loadProfile(db, ctx.accountId),
       visibleTemplate(db, ctx.accountId, input.template_id ?? record.template_id ?? DEFAULT_DESIGN, "template_id"),
     ]);
-    const exported = await exportFile(ctx.services, { accountId: ctx.accountId, record, profile, template, format: input.format, syntax: input.syntax });
+    const exported = await exportFile(ctx.services, { accountId: ctx.accountId, record, profile, template, format: input.format, syntax: input.syntax, signal });
     return exportReply(ctx.services, exported);
   });

@@ -17,4 +17,4 @@ export const renderInvoice = pricedProcedure(
     openapi: { method: "POST", path: "/render", tags: ["invoices"], operationId: "renderInvoice", summary: "Render an invoice given inline to PDF or PNG (paid per call without a credential)" },
   })
   .output(exportOutput)
-  .mutation(({ ctx, input }) => exportGivenInvoice(ctx, { ...input, syntax: "ubl" }));
+  .mutation(({ ctx, input, signal }) => exportGivenInvoice(ctx, { ...input, syntax: "ubl" }, signal));

@@ -35,6 +35,8 @@ export type ExportRequest = ExportOwner & {
   template: TemplateRecord;
   format: ExportFormat;
   syntax: XRechnungSyntax;
+  /** The caller's: when it goes away (a client disconnecting, an MCP call cancelled), the render stops. */
+  signal?: AbortSignal | undefined;
 };
 
 /** What REST returns and the tool builds on. */
@@ -161,7 +163,7 @@ export async function exportFile(services: Services, request: ExportRequest): Pr
     format,
     syntax: request.syntax,
     createdAt: now.toISOString(),
-  }, accountId);
+  }, accountId, request.signal);
   const file = await newFile(services, {
     ...charge.owner,
     invoiceId: accountId ? record.id : null,

@@ -7,9 +7,12 @@ import { type ExportFormat } from "../domain/formats.ts";
 import type { AcceptedLogo } from "../../render/logo.ts";
 import { createRenderPool } from "./render-pool.ts";
 
-/** Renders are queued per owner, the account they are for (null: a caller without one), and served in turns. */
+/**
+ * Renders are queued per owner, the account they are for (null: a caller without one), and served
+ * in turns; a render whose `signal` aborts (its caller went away) leaves the queue, or stops with its worker.
+ */
 export type Renderer = {
-  render(payload: ExportPayload, owner: string | null): Promise<ExportedFile>;
+  render(payload: ExportPayload, owner: string | null, signal?: AbortSignal): Promise<ExportedFile>;
   /** A logo checked, sanitized and (SVG) rasterized in a worker: render/logo.ts. */
   acceptLogo(dataUrl: string, owner: string | null): Promise<AcceptedLogo>;
   close(): Promise<void>;
@@ -21,7 +24,7 @@ const INLINE_FORMATS: ReadonlySet<ExportFormat> = new Set(["json", "csv", "md", 
 export function createRenderer(options: { poolSize?: number } = {}): Renderer {
   const pool = createRenderPool(options.poolSize === undefined ? {} : { size: options.poolSize });
   return {
-    render: (payload, owner) => (INLINE_FORMATS.has(payload.format) ? exportInvoice(payload) : pool.run<ExportedFile>({ kind: "export", payload }, owner ?? "")),
+    render: (payload, owner, signal) => (INLINE_FORMATS.has(payload.format) ? exportInvoice(payload) : pool.run<ExportedFile>({ kind: "export", payload }, owner ?? "", signal)),
     acceptLogo: (dataUrl, owner) => pool.run<AcceptedLogo>({ kind: "logo", dataUrl }, owner ?? ""),
     close: () => pool.close(),
   };
