@@ -272,7 +272,8 @@ export async function runImport(services: Services, writer: Writer, request: Imp
       await services.database.write((tx) => store(services, tx, writer.accountId, ended(entry.outcome, error, services.clock.now()), fileSha256));
       throw namingImport(error, entry.outcome.id);
     } finally {
-      void entry.tracked?.end();
+      // The marker goes before the run resolves: a GET after its end (from any process) reads the stored outcome, not the last progress.
+      await entry.tracked?.end();
     }
   })();
   if (run.wait || !early) return work;
