@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { authorizeUrl, MANY_AGENTS, pkcePair, registerClient, tokenRequest } from "../helpers/oauth.ts";
+import { signedInPage, type SignedInPage } from "../helpers/browser.ts";
 import { signedIn, type SignedIn } from "../helpers/people.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -36,16 +37,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function signedInContext(width: number, height: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: "en-GB" });
-  await context.addCookies([{ name: person.cookie.split("=")[0] as string, value: person.token, url: server.url }]);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return { context, page, problems };
+function signedInContext(width: number, height: number): Promise<SignedInPage> {
+  return signedInPage(browser, server.url, person, { width, height });
 }
 
 type AxeResults = { violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> };

@@ -11,6 +11,7 @@ import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { api } from "../helpers/http.ts";
 import { invoiceSteps } from "../helpers/invoices.ts";
 import { MANY_AGENTS, REDIRECT_URI, SessionDrivenProvider } from "../helpers/oauth.ts";
+import { signedInPage } from "../helpers/browser.ts";
 import { signedIn, type SignedIn } from "../helpers/people.ts";
 import { startTestServer, type TestAccount, type TestServer } from "../helpers/server.ts";
 
@@ -65,15 +66,8 @@ async function readConsent(page: Page, problems: string[]): Promise<Shown> {
  */
 function personInChromium(button: "Allow" | "Deny", shown: Shown[]): (url: URL) => Promise<URL> {
   return async (url) => {
-    const context = await browser.newContext({ locale: "en-GB" });
+    const { context, page, problems } = await signedInPage(browser, server.url, person);
     try {
-      await context.addCookies([{ name: person.cookie.split("=")[0] as string, value: person.token, url: server.url }]);
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") problems.push(message.text());
-      });
-      page.on("pageerror", (error) => problems.push(error.message));
 
       await page.goto(url.href);
       shown.push(await readConsent(page, problems));
