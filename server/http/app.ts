@@ -26,6 +26,7 @@ import { createSharePages } from "./share-pages.ts";
 import { createShareAssets } from "./webmcp.ts";
 import { listProcedures } from "./procedures.ts";
 import { createRestHandler } from "./rest.ts";
+import { dialectTools } from "./tool-dialects.ts";
 import { buildToolRegistry } from "./tools.ts";
 import type { Services } from "../services.ts";
 
@@ -83,7 +84,9 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
   const catalog = buildCatalog(procedures, registry);
   const openApiJson = readFileSync(OPENAPI_DOCUMENT, "utf8");
   const rest = createRestHandler(services, catalog, procedures);
-  const mcp = createMcpHandler(services, catalog, registry);
+  // The tools under their model-API names, settled once for the MCP face and the documents that list them.
+  const mappedNames = dialectTools(registry);
+  const mcp = createMcpHandler(services, catalog, registry, mappedNames);
   const files = createFileHandler(services);
   const sharePages = createSharePages(services);
   const shareAssets = createShareAssets(services);
@@ -166,7 +169,7 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
     };
   const notFound = open((request, url) => errorResponse(new AppError("NOT_FOUND", `No route ${request.method} ${url.pathname}`)));
   const openApi = open(() => new Response(openApiJson, { headers: { "content-type": "application/json; charset=utf-8" } }));
-  const discoveryDocument = discoveryDocuments(services, registry);
+  const discoveryDocument = discoveryDocuments(services, registry, mappedNames);
   const discovery = open(async (request, url) => {
     let document;
     try {

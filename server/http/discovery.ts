@@ -17,7 +17,7 @@ import { DSL_EXAMPLE } from "../invoices/dsl.ts";
 import type { Services } from "../services.ts";
 import { paidActions } from "./catalog.ts";
 import { SIZE_LIMITS, SUPPORTED_PROTOCOL_VERSIONS } from "../domain/wire.ts";
-import { dialectToolName, dialectTools, TOOL_DIALECTS, toolsInDialect } from "./tool-dialects.ts";
+import { dialectToolName, TOOL_DIALECTS, toolsInDialect, type DialectTool } from "./tool-dialects.ts";
 import { actionLabel, toolDefinition, toolListing, type Tool, type ToolRegistry } from "./tools.ts";
 import { webMcpManifest, webMcpManifestSchema, type WebMcpManifest } from "./webmcp-manifest.ts";
 
@@ -274,13 +274,12 @@ export type DiscoveryDocument = { body: string; contentType: string; etag: strin
  * The documents as served, by path: built on first request (the public URL is final by then), each
  * with a strong ETag so a client that has it gets 304.
  */
-export function discoveryDocuments(services: Services, registry: ToolRegistry): () => Promise<Map<string, DiscoveryDocument>> {
+export function discoveryDocuments(services: Services, registry: ToolRegistry, mapped: ReadonlyMap<string, DialectTool>): () => Promise<Map<string, DiscoveryDocument>> {
   let built: Promise<Map<string, DiscoveryDocument>> | null = null;
   const document = async (body: string, contentType: string): Promise<DiscoveryDocument> => ({ body, contentType, etag: `"${await sha256Hex(body)}"` });
   return () =>
     (built ??= (async () => {
       const discovery = buildDiscovery(services, registry);
-      const mapped = dialectTools(registry);
       const card = JSON.stringify(discovery.card);
       const json = "application/json; charset=utf-8";
       return new Map([
@@ -291,9 +290,15 @@ export function discoveryDocuments(services: Services, registry: ToolRegistry): 
         ["/.well-known/webmcp.json", await document(JSON.stringify(discovery.webMcp), json)],
         ["/llms.txt", await document(discovery.llmsTxt, "text/plain; charset=utf-8")],
         ...(await Promise.all(TOOL_DIALECTS.map(async (dialect) => [`/api/tools?dialect=${dialect}`, await document(JSON.stringify(toolsInDialect(registry, mapped, dialect)), json)] as const))),
-        ...(await Promise.all(
-          registry.tools.flatMap((tool) => [tool.name, dialectToolName(tool.name)].map(async (name) => [`/api/tools/${name}`, await document(JSON.stringify(toolDefinition(tool)), json)] as const)),
-        )),
+        // One document per tool, under both its names.
+        ...(
+          await Promise.all(
+            registry.tools.map(async (tool) => {
+              const definition = await document(JSON.stringify(toolDefinition(tool)), json);
+              return [tool.name, dialectToolName(tool.name)].map((name) => [`/api/tools/${name}`, definition] as const);
+            }),
+          )
+        ).flat(),
         ...(await Promise.all(oauthDocuments(services.config.publicUrl).map(async ([path, body]) => [path, await document(JSON.stringify(body), json)] as const))),
       ]);
     })());

@@ -14,7 +14,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from "../domain/wire.ts";
 import type { Scope } from "../domain/scopes.ts";
 import type { SettleResponse } from "../domain/x402.ts";
 import { bearerChallenge, contextFor, errorResponse, paymentRequiredOf, presentedBy, readJsonBody, type RequestInfo } from "./requests.ts";
-import { dialectTools } from "./tool-dialects.ts";
+import type { DialectTool } from "./tool-dialects.ts";
 import { mayCall, toolListing, type ToolRegistry } from "./tools.ts";
 
 const LATEST = SUPPORTED_PROTOCOL_VERSIONS[0];
@@ -131,9 +131,8 @@ function acceptsEventStream(request: Request): boolean {
   return (request.headers.get("accept") ?? "").includes("text/event-stream");
 }
 
-export function createMcpHandler(services: Services, catalog: Catalog, registry: ToolRegistry): McpHandler {
+export function createMcpHandler(services: Services, catalog: Catalog, registry: ToolRegistry, mappedNames: ReadonlyMap<string, DialectTool>): McpHandler {
   const fullList = registry.tools.map(toolListing);
-  const mappedNames = dialectTools(registry);
   // A key sees the tools it may call plus the open ones; the lists are few (one per scope set).
   const listsByScopes = new Map<string, unknown[]>();
   function toolsFor(principal: Principal | null): unknown[] {
@@ -165,7 +164,7 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
         throw new AppError("VALIDATION_ERROR", "Tool arguments must be an object", { field: "(arguments)", issue: "must be an object" });
       }
       const given = (args ?? {}) as Record<string, unknown>;
-      const { procedure, input } = tool.dispatch(mapped ? mapped.toArguments(given) : given);
+      const { procedure, input } = tool.dispatch(mapped ? mapped.strict.toArguments(given) : given);
       scope = procedure.meta.scope ?? null;
       return { ok: true as const, output: await procedure.call(ctx, input, call.signal), returnsFile: tool.returnsFile, receipt: ctx.payment.receipt };
     } catch (error) {

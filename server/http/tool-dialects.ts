@@ -4,8 +4,8 @@
 // - anthropic: tool definitions (`name`, `description`, `input_schema`), the same names;
 // - mcp: what tools/list shows.
 // /api/mcp answers a mapped name as the tool it stands for; a strict call's nulls and {key, value}
-// lists are turned back into the tool's own arguments first (tool-schemas.ts `fromStrict`).
-import { CLEAR_FIELD, compactSchema, fromStrict, strictSchema } from "./tool-schemas.ts";
+// lists are turned back into the tool's own arguments first (tool-schemas.ts `strictForm`).
+import { compactSchema, strictForm, type StrictForm } from "./tool-schemas.ts";
 import { toolListing, type Tool, type ToolRegistry } from "./tools.ts";
 
 export const TOOL_DIALECTS = ["mcp", "openai", "anthropic"] as const;
@@ -19,7 +19,7 @@ export function dialectToolName(name: string): string {
 type Schema = Record<string, unknown>;
 
 /** A tool under its mapped name: the schema its dialects show, inline, and how a call by that name becomes the tool's arguments. */
-export type DialectTool = { tool: Tool; name: string; description: string; inlineSchema: Schema; toArguments(args: Record<string, unknown>): Record<string, unknown> };
+export type DialectTool = { tool: Tool; name: string; description: string; inlineSchema: Schema; strict: StrictForm };
 
 /**
  * Every tool under its mapped name. Descriptions, the schema's included, name the other tools by
@@ -31,26 +31,18 @@ export function dialectTools(registry: ToolRegistry): Map<string, DialectTool> {
   return new Map(
     registry.tools.map((tool) => {
       const inlineSchema = JSON.parse(renamed(JSON.stringify(compactSchema(tool.inputSchema, { byReference: false })))) as Schema;
-      const hasClear = CLEAR_FIELD in (strictSchema(inlineSchema).properties as Schema);
-      const entry: DialectTool = {
-        tool,
-        name: dialectToolName(tool.name),
-        description: renamed(tool.description),
-        inlineSchema,
-        // A strict call always carries `clear` where the schema has it; without it, a null is the caller's own.
-        toArguments: (args) => (CLEAR_FIELD in args || !hasClear ? fromStrict(args, inlineSchema) : args),
-      };
+      const entry: DialectTool = { tool, name: dialectToolName(tool.name), description: renamed(tool.description), inlineSchema, strict: strictForm(inlineSchema) };
       return [entry.name, entry] as const;
     }),
   );
 }
 
 /** The tools in one dialect, as the document GET /api/tools?dialect=… answers. */
-export function toolsInDialect(registry: ToolRegistry, tools: Map<string, DialectTool>, dialect: ToolDialect): { dialect: ToolDialect; tools: unknown[] } {
+export function toolsInDialect(registry: ToolRegistry, tools: ReadonlyMap<string, DialectTool>, dialect: ToolDialect): { dialect: ToolDialect; tools: unknown[] } {
   if (dialect === "mcp") return { dialect, tools: registry.tools.map(toolListing) };
   const entries = [...tools.values()];
   if (dialect === "openai") {
-    return { dialect, tools: entries.map((entry) => ({ type: "function", name: entry.name, description: entry.description, parameters: strictSchema(entry.inlineSchema), strict: true })) };
+    return { dialect, tools: entries.map((entry) => ({ type: "function", name: entry.name, description: entry.description, parameters: entry.strict.schema, strict: true })) };
   }
   return { dialect, tools: entries.map((entry) => ({ name: entry.name, description: entry.description, input_schema: entry.inlineSchema })) };
 }

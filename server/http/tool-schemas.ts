@@ -7,7 +7,7 @@
 //   by reference. The server still enforces the full schema.
 // - strict: OpenAI's strict function calling. Every property required, optional ones nullable,
 //   `additionalProperties: false` everywhere, open maps as lists of {key, value}, only the keywords
-//   strict mode documents. `fromStrict` turns such a call back into the tool's own arguments,
+//   strict mode documents. `strictForm` also turns such a call back into the tool's own arguments,
 //   and a `clear` list names the fields set to null on purpose (null alone means "not given").
 // - Anthropic's tool use reads the listed form as it is (its rules: an object root, no combinator there).
 import { SAME_AS_TOOL } from "../../routers/meta.ts";
@@ -274,17 +274,31 @@ function clearable(schema: Schema): string[] {
     .map(([key]) => key);
 }
 
+/** A tool's strict form, and how a call made by it becomes the tool's own arguments. */
+export type StrictForm = { schema: Schema; toArguments(args: Record<string, unknown>): Record<string, unknown> };
+
 /**
- * A compact input schema (inline, not by reference) as OpenAI's strict function calling takes it.
- * Where a field may be set to null on purpose, a `clear` list says which: null alone means left out.
+ * A compact input schema (inline, not by reference) as OpenAI's strict function calling takes it,
+ * settled once at start. Where a field may be set to null on purpose, a `clear` list says which:
+ * null alone means left out. A call that is not strict (no `clear` where the schema has one: a plain
+ * caller using the mapped name) keeps its nulls.
  */
-export function strictSchema(schema: Schema): Schema {
+export function strictForm(schema: Schema): StrictForm {
   const strict = strictNode(schema);
   const fields = clearable(schema);
-  if (fields.length === 0) return strict;
+  if (fields.length === 0) return { schema: strict, toArguments: (args) => fromStrictValue(args, schema, schema) as Record<string, unknown> };
   if (CLEAR_FIELD in ((schema.properties ?? {}) as Schema)) throw new Error(`A tool's own field is named ${CLEAR_FIELD}`);
   const clear = { type: ["array", "null"], items: { type: "string", enum: fields }, description: "fields to set to null (a null field above means: not given)" };
-  return { ...strict, properties: { ...(strict.properties as Schema), [CLEAR_FIELD]: clear }, required: [...(strict.required as string[]), CLEAR_FIELD] };
+  return {
+    schema: { ...strict, properties: { ...(strict.properties as Schema), [CLEAR_FIELD]: clear }, required: [...(strict.required as string[]), CLEAR_FIELD] },
+    toArguments(args) {
+      if (!(CLEAR_FIELD in args)) return args;
+      const { [CLEAR_FIELD]: cleared, ...rest } = args;
+      const out = fromStrictValue(rest, schema, schema) as Record<string, unknown>;
+      if (Array.isArray(cleared)) for (const field of cleared) if (typeof field === "string" && fields.includes(field)) out[field] = null;
+      return out;
+    },
+  };
 }
 
 function resolve(schema: Schema, root: Schema): Schema {
@@ -329,19 +343,5 @@ function fromStrictValue(value: unknown, schema: Schema, root: Schema): unknown 
     if (item === null && !required.has(key) && key in properties) continue;
     out[key] = key in properties ? fromStrictValue(item, properties[key] as Schema, root) : item;
   }
-  return out;
-}
-
-/**
- * A strict call's arguments as the tool takes them: an optional property sent as null is left out,
- * and a {key, value} list is the map it stands for. `schema` is the compact inline schema the strict
- * one came from.
- */
-export function fromStrict(args: Record<string, unknown>, schema: Schema): Record<string, unknown> {
-  const fields = clearable(schema);
-  if (fields.length === 0) return fromStrictValue(args, schema, schema) as Record<string, unknown>;
-  const { [CLEAR_FIELD]: clear, ...rest } = args;
-  const out = fromStrictValue(rest, schema, schema) as Record<string, unknown>;
-  if (Array.isArray(clear)) for (const field of clear) if (typeof field === "string" && fields.includes(field)) out[field] = null;
   return out;
 }
