@@ -45,13 +45,15 @@ function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ceiling / 2 + Math.random() * (ceiling / 2)));
 }
 
-export async function retryWhileBusy<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` again while another connection holds the lock, calling `beforeRetry` first each time. */
+export async function retryWhileBusy<T>(work: () => Promise<T>, beforeRetry?: () => Promise<void>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();
     } catch (error) {
       if (!isBusy(error) || attempt >= BUSY_RETRIES) throw error;
       await backoff(attempt);
+      await beforeRetry?.();
     }
   }
 }
@@ -80,9 +82,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // the one writer, and synchronous=NORMAL (a per-connection setting) stops each commit waiting for
   // an fsync (360 µs → 50 µs here); a process crash loses nothing, a power cut at most the last commits.
   const writerClient = embedded ? createClient({ ...config, concurrency: 1 }) : client;
+  const tuneWriter = async (): Promise<void> => {
+    await writerClient.execute("PRAGMA synchronous=NORMAL");
+  };
+  // A statement the embedded driver failed with SQLITE_BUSY (a BEGIN IMMEDIATE while another process
+  // wrote) is never reset: it stays "in progress" until garbage collection, and every later COMMIT on
+  // that connection fails with "SQL statements in progress" — seconds of failed retries under load.
+  // A fresh connection after each busy failure has no such statement.
+  const freshWriter = embedded
+    ? async (): Promise<void> => {
+        await writerClient.reconnect();
+        await tuneWriter();
+      }
+    : undefined;
   if (embedded) {
     await retryWhileBusy(() => client.execute("PRAGMA journal_mode=WAL"));
-    await writerClient.execute("PRAGMA synchronous=NORMAL");
+    await tuneWriter();
   }
   const db = drizzle(client, { schema });
   const reader = openNativeReader(options.url);
@@ -107,7 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           current.tx = null;
           tx.close();
         }
-      });
+      }, freshWriter);
     const result = queue.then(run, run);
     queue = result.catch(() => undefined);
     return result;
