@@ -274,12 +274,19 @@ export function createMcpHandler(services: Services, catalog: Catalog, registry:
           sink.enqueue(encoder.encode(`event: message\nid: ${++eventId}\ndata: ${JSON.stringify(event)}\n\n`));
           open(200);
         };
+        // Reported progress publishes the call, and its events go out only once the marker is
+        // written: a client that cancels on seeing one then finds the call from whichever process
+        // its notice reaches. The reply waits behind them, so events keep their order.
+        let visible: Promise<void> = Promise.resolve();
         const progress: ProgressReporter = (done, total, text) => {
-          tracked.publish();
-          if (token !== undefined) send({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: done, total, ...(text ? { message: text } : {}) } });
+          visible = tracked.publish();
+          if (token === undefined) return;
+          const event = { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: done, total, ...(text ? { message: text } : {}) } };
+          void visible.then(() => send(event));
         };
         void answer({ ...call, progress, signal: controller.signal }, message)
-          .then((reply) => {
+          .then(async (reply) => {
+            await visible;
             // Refused before any event: the HTTP status and challenge say so, as without a stream.
             if (reply && !opened && call.refused.length) {
               opened = true;
