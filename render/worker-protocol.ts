@@ -6,6 +6,7 @@
 // stack when it has one (an import reader's unexpected failure, made a 422, is still logged);
 // anything else becomes INTERNAL_ERROR whose message and stack travel only as the cause, for the server's log.
 import { AppError, ERROR_TABLE, type ErrorCode, type ErrorDetails } from "../server/domain/errors.ts";
+import { collectGarbage } from "./collect-garbage.ts";
 
 export type JobRequest<Job> = { id: number; job: Job };
 export type WorkerError = { code: ErrorCode; message: string; details?: ErrorDetails; cause?: string };
@@ -16,6 +17,12 @@ type WorkerScope = {
   onmessage: ((event: MessageEvent) => void) | null;
   postMessage(message: WorkerReply, transfer?: Transferable[]): void;
 };
+
+/**
+ * A job that ran this long allocated enough that its garbage is worth collecting before the next:
+ * a typical render (5–60 ms) never pays for a collection, a 1,000-line SVG (≈400 ms) always does.
+ */
+export const HEAVY_JOB_MS = 100;
 
 const stackOf = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
@@ -46,6 +53,7 @@ export function serveJobs<Job>(run: (job: Job) => Promise<unknown>): void {
   const scope = globalThis as unknown as WorkerScope;
   scope.onmessage = async (event: MessageEvent) => {
     const { id, job } = event.data as JobRequest<Job>;
+    const started = performance.now();
     let reply: WorkerReply;
     let transfer: ArrayBuffer[] = [];
     try {
@@ -61,6 +69,7 @@ export function serveJobs<Job>(run: (job: Job) => Promise<unknown>): void {
       // The reply could not be cloned (a function or class instance in the value or the details).
       scope.postMessage({ id, ok: false, error: workerError(error) });
     }
+    if (performance.now() - started >= HEAVY_JOB_MS) collectGarbage();
   };
   scope.postMessage({ ready: true });
 }

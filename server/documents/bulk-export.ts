@@ -15,7 +15,7 @@ import type { ProgressReporter } from "../domain/progress.ts";
 import type { StoredProfile } from "../domain/profile.ts";
 import type { Services } from "../services.ts";
 import { assertOwned } from "../invoices/ownership.ts";
-import { chargeOf, exportFile, exportReply, fileNameOf, linkOf, newFile, renderTemplateFor, storeFile, type ExportLink } from "./exports.ts";
+import { assertRoomToRender, chargeOf, exportFile, exportReply, fileNameOf, linkOf, newFile, renderTemplateFor, storeFile, type ExportLink } from "./exports.ts";
 import type { TemplateRecord } from "./templates.ts";
 
 /** At most this many invoices go into one ZIP: a bigger set is split by its filters. */
@@ -100,6 +100,8 @@ export async function exportBulk(services: Services, request: BulkRequest, progr
   const names = new Set<string>();
   const skipped: BulkResult["skipped"] = [];
   const total = request.invoices.length;
+  const charge = await chargeOf(services, { accountId: request.accountId }, ": export fewer invoices at once (ids, or narrower filters)");
+  await assertRoomToRender(services, charge);
   for (const [index, record] of request.invoices.entries()) {
     checkCancelled(signal);
     try {
@@ -110,7 +112,7 @@ export async function exportBulk(services: Services, request: BulkRequest, progr
         format: request.format,
         syntax: request.syntax,
         createdAt: services.clock.now().toISOString(),
-      }, request.accountId);
+      }, request.accountId, signal);
       entries[uniqueName(fileNameOf(record, rendered.extension, request.format), names)] = [rendered.bytes, { level: STORED_AS_IS.has(request.format) ? 0 : 6 }];
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 422) throw error;
@@ -123,7 +125,6 @@ export async function exportBulk(services: Services, request: BulkRequest, progr
     throw new AppError("VALIDATION_ERROR", `None of the ${total} invoices can be exported as ${request.format}`, { field: "format", issue: "no invoice can be made in this format", skipped });
   }
   const bytes = zipSync(entries);
-  const charge = await chargeOf(services, { accountId: request.accountId }, ": export fewer invoices at once (ids, or narrower filters)");
   const today = dateInZone(services.clock.now(), request.profile.timezone);
   const file = await newFile(services, {
     accountId: request.accountId,

@@ -122,6 +122,15 @@ async function assertRoomFor(services: Services, db: Executor, charge: FileCharg
 }
 
 /**
+ * Refuses, before any rendering, an owner who has no room for one more file (its count or bytes
+ * reached already): a render whose file is sure to be refused is never paid for. A file that would
+ * take the bytes over is still refused once its size is known (storeFile).
+ */
+export function assertRoomToRender(services: Services, charge: FileCharge): Promise<void> {
+  return assertRoomFor(services, services.database.db, charge, 1);
+}
+
+/**
  * Stores a new file: the quota checked before its bytes are written and again with its row under
  * the write lock (so calls at once cannot pass it together); a refused or failed row leaves no
  * blob behind. `existing` finds a row that won meanwhile (two identical exports at once), which is
@@ -155,6 +164,7 @@ export async function exportFile(services: Services, request: ExportRequest): Pr
     const cached = await reuse(services, accountId, cacheKey, charge.lifetimeMs);
     if (cached) return { link: await linkOf(services, cached), file: cached, reused: true, bytes: null };
   }
+  await assertRoomToRender(services, charge);
   const now = services.clock.now();
   const rendered = await services.renderer.render({
     record,

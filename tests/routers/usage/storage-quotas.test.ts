@@ -82,6 +82,28 @@ describe("exported files", () => {
     expectStatus(await exportOf(other, await newInvoice(other), "csv"), 200);
   });
 
+  test("an owner with no room for another file is refused before anything is rendered: an export, an inline export, a bulk ZIP", async () => {
+    const client = await account();
+    const id = await newInvoice(client);
+    expectStatus(await exportOf(client, id, "md"), 200);
+    expectStatus(await exportOf(client, id, "json"), 200);
+    const renderer = server.services.renderer;
+    const render = renderer.render;
+    let renders = 0;
+    renderer.render = (...args) => {
+      renders += 1;
+      return render.apply(renderer, args);
+    };
+    try {
+      expectError(await exportOf(client, id, "svg"), 429, "QUOTA_EXCEEDED");
+      expectError(await client.post("/api/export", { invoice: invoiceInput(), format: "png" }), 429, "QUOTA_EXCEEDED");
+      expectError(await client.post("/api/exports/bulk", { ids: [id], format: "pdf" }), 429, "QUOTA_EXCEEDED");
+      expect(renders).toBe(0);
+    } finally {
+      renderer.render = render;
+    }
+  });
+
   test("a file the service makes for itself (a share page's PDF) counts but is never refused", async () => {
     const client = await account();
     const id = await newInvoice(client);
@@ -181,6 +203,15 @@ describe("import runs kept", () => {
 });
 
 describe("inline exports (POST /api/export)", () => {
+  // Before the count is used up: a caller with no room left is refused for that first.
+  test("an SVG over the anonymous file size is 413 before it is stored, pointing at the PDF", async () => {
+    const items = Array.from({ length: 40 }, (_, index) => ({ description: `Line ${index + 1}`, quantity: 1, rate: 1000 + index }));
+    const refused = await anonymous.post("/api/export", { invoice: invoiceInput({ items }), format: "svg" });
+    expectError(refused, 413, "PAYLOAD_TOO_LARGE");
+    expect(refused.body.details).toEqual({ quota: "file_bytes", tier: "anonymous", used: expect.any(Number), limit: 20_000 });
+    expect(refused.body.error).toEndWith("a PDF of the same invoice is far smaller");
+  });
+
   test("a keyless caller's files live an hour and count per address; over the count is 429; a key's count against its account", async () => {
     const first = expectStatus(await anonymous.post("/api/export", { invoice: invoiceInput(), format: "md" }), 200);
     expect(Date.parse(first.expires_at) - server.clock.now().getTime()).toBe(3_600_000);
@@ -197,14 +228,6 @@ describe("inline exports (POST /api/export)", () => {
     const keyed = expectStatus(await client.post("/api/export", { invoice: invoiceInput(), format: "md" }), 200);
     expect(Date.parse(keyed.expires_at) - server.clock.now().getTime()).toBe(86_400_000);
     expect(await storage(client)).toMatchObject({ exports: { used: 1 }, export_bytes: { used: keyed.size } });
-  });
-
-  test("an SVG over the anonymous file size is 413 before it is stored, pointing at the PDF", async () => {
-    const items = Array.from({ length: 40 }, (_, index) => ({ description: `Line ${index + 1}`, quantity: 1, rate: 1000 + index }));
-    const refused = await anonymous.post("/api/export", { invoice: invoiceInput({ items }), format: "svg" });
-    expectError(refused, 413, "PAYLOAD_TOO_LARGE");
-    expect(refused.body.details).toEqual({ quota: "file_bytes", tier: "anonymous", used: expect.any(Number), limit: 20_000 });
-    expect(refused.body.error).toEndWith("a PDF of the same invoice is far smaller");
   });
 });
 
