@@ -85,6 +85,14 @@ async function admit(ctx: Context, meta: Meta | undefined, needsKey: boolean): P
 
 const KIND_NAMES: Record<Principal["kind"], string> = { key: "an API key", session: "a signed-in session", agent: "an agent's access token" };
 
+/**
+ * Whose turn a call's heavy work (OCR, extraction, a brand page) waits for in a fair worker pool:
+ * its account's, or a keyless caller's address's, so no caller's documents queue another's.
+ */
+export function workOwner(ctx: { accountId: string | null; clientIp: string }): string {
+  return ctx.accountId ?? addressSubject(ctx.clientIp);
+}
+
 /** Counts the call against the caller's tier: its account's with a credential, its address's without. */
 async function countCall(ctx: Context, principal: Principal | null): Promise<void> {
   const tier = principal?.tier ?? "anonymous";

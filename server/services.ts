@@ -14,6 +14,8 @@ import { createRenderer, type Renderer } from "./documents/renderer.ts";
 import { createEventLog, type EventLog } from "./automation/events.ts";
 import { createOcrEngine, type OcrEngine } from "./imports/ocr/engine.ts";
 import { createReadPool, type ReadPool } from "./imports/read-pool.ts";
+import { createBrandPool, type BrandPool } from "./documents/brand/reader.ts";
+import { defaultPoolSize } from "./documents/render-pool.ts";
 import { createWorkBoard, type WorkBoard } from "./platform/work-board.ts";
 import { loadDailyUsage } from "../db/queries/usage.ts";
 import packageJson from "../package.json" with { type: "json" };
@@ -40,6 +42,8 @@ export type Services = {
   ocr: OcrEngine;
   /** Reads imported files off the request thread; its workers start on the first import. */
   importReaders: ReadPool;
+  /** Reads the pages of brand extractions off the request thread; its workers start on the first one. */
+  brandReaders: BrandPool;
   /** Long work under way, cancellable and readable from any process (streamed tool calls, imports). */
   work: WorkBoard;
 };
@@ -105,7 +109,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     events: createEventLog({ enabled: config.eventsEnabled }),
     ocr: createOcrEngine({ workers: config.ocrWorkers, languages: config.ocrLanguages }),
     importReaders: createReadPool(),
+    brandReaders: createBrandPool(defaultPoolSize()),
     // Storage failing under the board costs a cancel or a progress read from another process, never the work itself.
     work: createWorkBoard(blobs, (error) => logger.warn("work board storage failed", { error: error instanceof Error ? error.message : String(error) })),
   };
+}
+
+/** Stops every worker pool (renders, OCR, import and brand reading): what is queued or running is refused. */
+export async function closeWorkerPools(services: Services): Promise<void> {
+  await Promise.all([services.renderer.close(), services.ocr.close(), services.importReaders.close(), services.brandReaders.close()]);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../../server/domain/errors.ts";
 import { DOCUMENT_MEDIA_TYPES, documentBytes, documentKind } from "../../server/imports/document.ts";
 import { extractDocument as extract } from "../../server/imports/extract/index.ts";
-import { pricedProcedure } from "../builders.ts";
+import { pricedProcedure, workOwner } from "../builders.ts";
 import { documentBody, documentInput } from "./document.schema.ts";
 import { extractedInvoiceSchema } from "./draft.schema.ts";
 import { IMPORT_TOOL } from "../tools.ts";
@@ -46,7 +46,7 @@ export const extractDocument = pricedProcedure(
     const result = await extract({ ocr: ctx.services.ocr, config: ctx.services.config, draftSchema: extractedInvoiceSchema }, bytes, kind, {
       locale: input.locale,
       provider: input.provider,
-      call: { owner: ctx.accountId ?? "", signal, progress: ctx.progress },
+      call: { owner: workOwner(ctx), signal, progress: ctx.progress },
     });
     // The draft already passed extractedInvoiceSchema (cleanDraft), whose output type is narrower than the record type the providers fill.
     return result as typeof result & { invoice: z.output<typeof extractedInvoiceSchema> };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../server/domain/errors.ts";
 import { DOCUMENT_MEDIA_TYPES, documentBytes, documentKind } from "../../server/imports/document.ts";
-import { pricedProcedure } from "../builders.ts";
+import { pricedProcedure, workOwner } from "../builders.ts";
 import { documentBody, documentInput } from "./document.schema.ts";
 import { IMPORT_TOOL } from "../tools.ts";
 
@@ -43,6 +43,6 @@ export const ocrDocument = pricedProcedure("ocr", z.strictObject(documentInput))
     if (kind === null || kind === "text") {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", `OCR reads ${OCR_TYPES.join(", ")}; this is ${kind === "text" ? "text, which needs no OCR" : "none of them"}`);
     }
-    const result = await ctx.services.ocr.recognize(bytes, kind, { owner: ctx.accountId ?? "", signal, progress: ctx.progress });
+    const result = await ctx.services.ocr.recognize(bytes, kind, { owner: workOwner(ctx), signal, progress: ctx.progress });
     return { ...result, languages: [...ctx.services.ocr.languages] };
   });

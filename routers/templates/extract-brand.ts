@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TEMPLATE_FONTS } from "../../render/templates/options.ts";
 import { BASE_DESIGNS } from "../../server/domain/templates.ts";
 import { extractBrand as extract } from "../../server/documents/brand/extract.ts";
-import { pricedProcedure } from "../builders.ts";
+import { pricedProcedure, workOwner } from "../builders.ts";
 import { TEMPLATES_MUTATE_TOOL } from "../tools.ts";
 
 const hexColor = z.string().describe("#rrggbb");
@@ -69,4 +69,4 @@ export const extractBrand = pricedProcedure("brand_extraction", z.strictObject({
     tool: { ...TEMPLATES_MUTATE_TOOL, action: "extract_brand", example: { url: "https://example.com" } },
   })
   .output(brandOutput)
-  .mutation(({ ctx, input }) => extract(ctx.services, input.url));
+  .mutation(({ ctx, input, signal }) => extract(ctx.services, input.url, { owner: workOwner(ctx), signal }));

@@ -7,7 +7,7 @@
 import { flushRateLimits } from "../automation/jobs.ts";
 import type { Scheduler } from "../automation/scheduler.ts";
 import { AppError } from "../domain/errors.ts";
-import type { Services } from "../services.ts";
+import { closeWorkerPools, type Services } from "../services.ts";
 
 /** `stop(true)` while a stop waits drops the connections still open. */
 export type Stoppable = { stop(abandon?: boolean): Promise<void> };
@@ -22,8 +22,6 @@ export async function drainAndClose(server: Stoppable, scheduler: Scheduler, ser
   await Promise.all([requests, scheduler.stop(), services.work.drain(grace, STOPPED)]);
   clearTimeout(late);
   await flushRateLimits.run(services).catch((error: unknown) => services.logger.warn("rate-limit counts not saved", { error: String(error) }));
-  await services.renderer.close();
-  await services.ocr.close();
-  await services.importReaders.close();
+  await closeWorkerPools(services);
   await services.database.close();
 }

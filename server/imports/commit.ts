@@ -18,7 +18,7 @@ import type { InvoicePlan, Plan } from "./plan.ts";
 export type CommitRun = { importId: string; progress: ProgressReporter; signal: AbortSignal | undefined; lastLook: () => Promise<void> };
 
 /** A cancel, or a stop of the service (its own error, server/http/shutdown.ts), ends the import before its writes. */
-function checkCancelled(signal: AbortSignal | undefined): void {
+export function checkCancelled(signal: AbortSignal | undefined): void {
   if (!signal?.aborted) return;
   if (signal.reason instanceof AppError && signal.reason.code !== "CANCELLED") throw signal.reason;
   throw new AppError("CANCELLED", "The import was cancelled; nothing was stored");

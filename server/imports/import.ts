@@ -17,7 +17,7 @@ import { type Writer } from "../invoices/writes.ts";
 import { loadProfile, todayFor } from "../accounts/profile.ts";
 import type { Services } from "../services.ts";
 import { POLL_MS, type TrackedWork } from "../platform/work-board.ts";
-import { commitPlan } from "./commit.ts";
+import { checkCancelled, commitPlan } from "./commit.ts";
 import { isExtracted, MAX_IMPORT_ROWS, mergeResults, tooManyRows, UNREADABLE_ISSUE, type ImportFormat, type StructuredFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult, type RecordKeys } from "./model.ts";
 import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
 import type { DraftSchema } from "./extract/index.ts";
@@ -204,18 +204,24 @@ function refusal(outcome: ImportOutcome): AppError {
 
 /**
  * Each file's result, in order: a file read through extraction on the OCR workers (one a call), the
- * structured ones in the import's worker pool.
+ * structured ones in the import's worker pool. Either pool stops a reading when the import is
+ * cancelled (or the service stops): that ends as the import's own cancellation.
  */
 async function readFiles(services: Services, request: ImportRequest, options: ReadOptions, owner: string): Promise<Array<{ name: string; format: ImportFormat; result: ReadResult }>> {
   const { files, draftSchema } = request;
   const [first] = files;
-  if (first && isExtracted(first.format)) {
-    const result = await extractedReader({ ocr: services.ocr, config: services.config, draftSchema }, first.format, owner)(first.bytes, options);
-    return [{ name: first.name, format: first.format, result: withEncodingNotice(first, result) }];
+  try {
+    if (first && isExtracted(first.format)) {
+      const result = await extractedReader({ ocr: services.ocr, config: services.config, draftSchema }, first.format, owner)(first.bytes, options);
+      return [{ name: first.name, format: first.format, result: withEncodingNotice(first, result) }];
+    }
+    const structured = files.map((file) => ({ format: file.format as StructuredFormat, bytes: file.bytes, name: file.name }));
+    const results = await readInPool(services.importReaders, structured, options, owner);
+    return files.map((file, index) => ({ name: file.name, format: file.format, result: withEncodingNotice(file, results[index] as ReadResult) }));
+  } catch (error) {
+    checkCancelled(options.signal);
+    return logUnreadable(services, error);
   }
-  const structured = files.map((file) => ({ format: file.format as StructuredFormat, bytes: file.bytes, name: file.name }));
-  const results = await readInPool(services.importReaders, structured, options).catch((error: unknown) => logUnreadable(services, error));
-  return files.map((file, index) => ({ name: file.name, format: file.format, result: withEncodingNotice(file, results[index] as ReadResult) }));
 }
 
 /** A reader's unexpected failure answers 422 (readers.ts); what really happened still goes to the log, as a 500's would. */

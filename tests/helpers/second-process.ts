@@ -14,7 +14,7 @@ import { loadConfig } from "../../server/platform/config.ts";
 import { manualClock } from "../../server/domain/clock.ts";
 import { SERVER_BODY_CAP_BYTES } from "../../server/domain/wire.ts";
 import { createLogger } from "../../server/platform/logger.ts";
-import { createServices, type Services } from "../../server/services.ts";
+import { closeWorkerPools, createServices, type Services } from "../../server/services.ts";
 
 type Suite = { services: Services; app: App; scheduler: Scheduler; clock: ReturnType<typeof manualClock> };
 const suites = new Map<string, Suite>();
@@ -32,7 +32,7 @@ async function closeSuite(id: string): Promise<void> {
   if (!suite) return;
   suites.delete(id);
   const { services } = suite;
-  await Promise.all([services.renderer.close(), services.ocr.close(), services.importReaders.close()]);
+  await closeWorkerPools(services);
   await services.database.close();
 }
 

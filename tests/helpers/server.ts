@@ -13,7 +13,7 @@ import type { TierName } from "../../server/domain/tiers.ts";
 import { JOBS } from "../../server/automation/jobs.ts";
 import { createLogger } from "../../server/platform/logger.ts";
 import { createScheduler, type Scheduler } from "../../server/automation/scheduler.ts";
-import { createServices, type Services } from "../../server/services.ts";
+import { closeWorkerPools, createServices, type Services } from "../../server/services.ts";
 import { scaledRun, startBackends, startProxy, startSecondProcess, type Backends, type SecondProcess } from "./scaled.ts";
 
 export type TestAccount = { accountId: string; key: string };
@@ -123,9 +123,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await scheduler.stop();
       // Forced: a test that left an upload unread (a refused oversized body) must not hold the suite.
       await app.elysia.stop(true);
-      await services.renderer.close();
-      await services.ocr.close();
-      await services.importReaders.close();
+      await closeWorkerPools(services);
       await second?.close();
       await proxy?.close();
       await services.database.close();

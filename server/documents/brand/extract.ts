@@ -3,8 +3,8 @@
 // read it, fetch its stylesheets and manifest together, then its logo; rank colours and fonts;
 // store the logo as a file behind a signed link (files/, purged with the link after its day) and
 // the extraction beside it, in one transaction. A hit answers from the row, the logo re-signed.
-// The reading (page, stylesheets, ranking) runs in a worker of the extraction's own within a
-// wall-time budget (reader.ts), so no page, however hostile, stalls the requests of others.
+// The reading (page, stylesheets, ranking) runs in the shared brand pool, caller by caller in turn,
+// within a wall-time budget (reader.ts), so no page, however hostile, stalls the requests of others.
 import { findFile, insertFile, type StoredFile } from "../../../db/queries/files.ts";
 import { findBrandExtraction, saveBrandExtraction, type BrandExtractionRow } from "../../../db/queries/brand-extractions.ts";
 import { signedPath } from "../../domain/signing.ts";
@@ -19,7 +19,7 @@ import type { LogoCandidate, LogoSource, PageFacts } from "./page.ts";
 import type { PaletteEntry } from "./palette.ts";
 import type { SiteFonts } from "./fonts.ts";
 import { dataUrlOf, fetchPage, fetchResource, siteProblem, textOf, type SiteFetcher, siteFetcher } from "./site.ts";
-import { openBrandReader, type BrandReader } from "./reader.ts";
+import { openBrandReader, type BrandReader, type BrandReading } from "./reader.ts";
 import { templateOptionsOf, type BrandTemplateOptions } from "./template-options.ts";
 import { normalizedSiteUrl, resolvedUrl } from "./urls.ts";
 
@@ -69,23 +69,18 @@ async function manifestOf(fetcher: SiteFetcher, page: PageFacts): Promise<SiteMa
 }
 
 /** The page read in its own worker, with what it links: the brand, and the logos the page and manifest offer. */
-async function readSite(fetcher: SiteFetcher, page: { url: string; html: string }): Promise<{ brand: BrandFacts; logos: LogoCandidate[] }> {
-  const reader = openBrandReader(page.url);
-  try {
-    const facts = await reader.page(page.html, page.url);
-    const [stylesheets, manifest] = await Promise.all([stylesheetsOf(fetcher, reader, facts, page.url), manifestOf(fetcher, facts)]);
-    const brand = await reader.brand({ pageUrl: page.url, page: facts, stylesheets, manifest });
-    return { brand, logos: [...facts.logos, ...manifestCandidates(manifest.icons)] };
-  } finally {
-    await reader.close();
-  }
+async function readSite(fetcher: SiteFetcher, reader: BrandReader, page: { url: string; html: string }): Promise<{ brand: BrandFacts; logos: LogoCandidate[] }> {
+  const facts = await reader.page(page.html, page.url);
+  const [stylesheets, manifest] = await Promise.all([stylesheetsOf(fetcher, reader, facts, page.url), manifestOf(fetcher, facts)]);
+  const brand = await reader.brand({ pageUrl: page.url, page: facts, stylesheets, manifest });
+  return { brand, logos: [...facts.logos, ...manifestCandidates(manifest.icons)] };
 }
 
 /** Fetches and reads the site: its brand, where the page really was, and the logo if one passed. */
-async function extractFromSite(services: Services, url: string): Promise<{ finalUrl: string; brand: BrandFacts; logo: FoundLogo | null }> {
+async function extractFromSite(services: Services, url: string, reading: BrandReading): Promise<{ finalUrl: string; brand: BrandFacts; logo: FoundLogo | null }> {
   const fetcher = siteFetcher(services);
   const page = await fetchPage(fetcher, url);
-  const { brand, logos } = await readSite(fetcher, page);
+  const { brand, logos } = await readSite(fetcher, openBrandReader(services.brandReaders, page.url, reading), page);
   const logo = await findLogo(services, fetcher, rankLogoCandidates(logos));
   return { finalUrl: page.url, brand, logo };
 }
@@ -144,7 +139,8 @@ async function answer(services: Services, row: BrandExtractionRow, logoFile: Log
   };
 }
 
-export async function extractBrand(services: Services, text: string): Promise<BrandExtraction> {
+/** `reading` says whose turn the page's reading waits for, and when its caller went away. */
+export async function extractBrand(services: Services, text: string, reading: BrandReading): Promise<BrandExtraction> {
   const url = normalizedSiteUrl(text);
   if (!url) throw siteProblem(text, "not_http", "not an http or https URL");
   const cached = await findBrandExtraction(services.database.db, url, services.clock.now().toISOString());
@@ -153,6 +149,6 @@ export async function extractBrand(services: Services, text: string): Promise<Br
     // A logo whose file went missing (a restored database, a wiped blob folder) is extracted again.
     if (logoFile || !cached.logoFileId) return answer(services, cached, logoFile, true);
   }
-  const { row, logoFile } = await store(services, url, await extractFromSite(services, url));
+  const { row, logoFile } = await store(services, url, await extractFromSite(services, url, reading));
   return answer(services, row, logoFile, false);
 }
