@@ -3,7 +3,7 @@
 // (`npm run start:deno`; --allow-run lets the console's build start esbuild). Only this file differs from the Bun entry.
 import { clientAddresses, createApp } from "./app.ts";
 import { ensureDefaultAccount } from "../accounts/default-account.ts";
-import { loadConfig } from "../platform/config.ts";
+import { adoptBoundPort, loadConfig } from "../platform/config.ts";
 import { JOBS } from "../automation/jobs.ts";
 import { createScheduler } from "../automation/scheduler.ts";
 import { createServices } from "../services.ts";
@@ -28,7 +28,10 @@ const server = Deno.serve(
   {
     port: config.port,
     hostname: config.host,
-    onListen: ({ hostname, port }) => console.log(`Listening on http://${hostname}:${port}`),
+    onListen: ({ hostname, port }) => {
+      adoptBoundPort(config, port);
+      console.log(`Listening on http://${hostname}:${port}`);
+    },
   },
   (request, info) => {
     clientAddresses.set(request, info.remoteAddr.hostname);

@@ -1,7 +1,7 @@
 // Bun entry: `npm start`. Serves the app through Elysia on Bun.serve; SIGTERM drains and closes.
 import { createApp } from "./app.ts";
 import { ensureDefaultAccount } from "../accounts/default-account.ts";
-import { loadConfig } from "../platform/config.ts";
+import { adoptBoundPort, loadConfig } from "../platform/config.ts";
 import { JOBS } from "../automation/jobs.ts";
 import { createScheduler } from "../automation/scheduler.ts";
 import { createServices } from "../services.ts";
@@ -16,6 +16,7 @@ const scheduler = createScheduler(services, JOBS);
 app.elysia.listen({ port: config.port, hostname: config.host });
 scheduler.start();
 const port = app.elysia.server?.port ?? config.port;
+adoptBoundPort(config, port);
 services.logger.info("listening", { url: `http://${config.host}:${port}`, database: config.databaseUrl.startsWith("file:") ? config.databaseUrl : "remote" });
 console.log(`Listening on http://${config.host}:${port}`);
 

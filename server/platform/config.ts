@@ -319,6 +319,16 @@ function parseBlobUrl(env: Env): S3Settings | null {
   };
 }
 
+/** The service's own origin, the public URL when PUBLIC_URL is unset: its host (IPv6 in brackets) and port. */
+export function localOrigin(host: string, port: number): string {
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
+/** Once listening: PORT=0 took a free port, which a public URL derived from it (PUBLIC_URL unset) must name. */
+export function adoptBoundPort(config: Config, port: number): void {
+  if (config.port === 0 && config.publicUrl === localOrigin(config.host, 0)) config.publicUrl = localOrigin(config.host, port);
+}
+
 /** `memory` or `database`; by default shared when the database is a server (several processes are then likely). */
 function parseRateLimitStore(env: Env, databaseUrl: string): RateLimitStore {
   const value = env.RATE_LIMIT_STORE || (databaseUrl.startsWith("file:") ? "memory" : "database");
@@ -359,7 +369,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitStore: parseRateLimitStore(env, databaseUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secretKey: env.SECRET_KEY || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, ""),
+    publicUrl: (env.PUBLIC_URL ?? localOrigin(host, port)).replace(/\/$/, ""),
     corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
     webMcpOrigins: parseOrigins(env.WEBMCP_ORIGINS, "WEBMCP_ORIGINS"),
     logLevel,
