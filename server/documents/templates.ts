@@ -2,7 +2,7 @@
 // record every face returns, ownership, a custom template created, changed and deleted, and the
 // RenderTemplate a render receives (options resolved against the base, logo bytes from the blob store).
 import type { Executor } from "../../db/client.ts";
-import { countInvoicesOfTemplate, deleteTemplateRow, findTemplate, insertTemplate, saveTemplate, type TemplateRow } from "../../db/queries/templates.ts";
+import { countInvoicesOfTemplate, deleteTemplateRow, findTemplate, insertTemplate, saveTemplate, templateLogosOf, type TemplateRow } from "../../db/queries/templates.ts";
 import { BASE_DEFAULTS, optionsSchema, resolveOptions, type TemplateOptions } from "../../render/templates/options.ts";
 import { BASE_DESIGNS, type BaseDesign } from "../domain/templates.ts";
 import { type StoredLogo } from "../domain/templates.ts";
@@ -151,7 +151,7 @@ export async function updateCustomTemplate(services: Services, accountId: string
   // Ownership first, so another account's id never gets as far as storing a logo.
   await ownedTemplate(database.db, accountId, id);
   const logo = typeof changes.logo === "string" ? await storedLogo(services, accountId, changes.logo, id) : changes.logo;
-  return database.write(async (tx) => {
+  const { record, unused } = await database.write(async (tx) => {
     // Read again under the write lock: two updates in a row both land, neither overwrites the other.
     const latest = await ownedTemplate(tx, accountId, id);
     if (logo) await assertTemplateRoom(services, tx, accountId, { replacing: id, logo });
@@ -164,18 +164,41 @@ export async function updateCustomTemplate(services: Services, accountId: string
       updated_at: clock.now().toISOString(),
     };
     await saveTemplate(tx, accountId, row);
-    return customRecord(row);
+    return { record: customRecord(row), unused: await unusedLogo(tx, accountId, latest.logo) };
+  });
+  await forgetLogo(services, accountId, unused);
+  return record;
+}
+
+/** `logo`, when no template of the account shows it any more: its bytes can go. */
+async function unusedLogo(tx: Executor, accountId: string, logo: StoredLogo | null): Promise<StoredLogo | null> {
+  if (!logo) return null;
+  const shown = await templateLogosOf(tx, accountId);
+  return shown.some((template) => template.logo?.sha256 === logo.sha256) ? null : logo;
+}
+
+/**
+ * Deletes a logo's bytes once its last template let go of it (after the commit, so a rolled-back
+ * change keeps them). A render that read the template just before may then miss them and fail; it
+ * succeeds when tried again, with the template as it now is.
+ */
+async function forgetLogo(services: Services, accountId: string, logo: StoredLogo | null): Promise<void> {
+  if (!logo) return;
+  await services.blobs.delete(logoBlobKey(accountId, logo)).catch((error: unknown) => {
+    services.logger.warn("unused logo not deleted", { error: error instanceof Error ? error.message : String(error) });
   });
 }
 
 /** Deletes a custom template; refused while an invoice uses it, as a finalized invoice must keep rendering as it was. */
 export async function deleteCustomTemplate(services: Services, accountId: string, id: string): Promise<void> {
-  await services.database.write(async (tx) => {
-    await ownedTemplate(tx, accountId, id);
+  const unused = await services.database.write(async (tx) => {
+    const template = await ownedTemplate(tx, accountId, id);
     const used = await countInvoicesOfTemplate(tx, accountId, id);
     if (used > 0) {
       throw new AppError("RESOURCE_IN_USE", `${used} invoice(s) use this template: apply another template to them first`, { invoices: used });
     }
     await deleteTemplateRow(tx, accountId, id);
+    return unusedLogo(tx, accountId, template.logo);
   });
+  await forgetLogo(services, accountId, unused);
 }

@@ -4,6 +4,7 @@
 // are pre-scanned for depth), and a document over a limit is refused by `overBudget`, naming the
 // limit and both numbers: one request never takes the process (ADR 0036).
 import { AppError } from "./errors.ts";
+import { MAX_DOCUMENT_BYTES } from "./wire.ts";
 
 const MiB = 1024 * 1024;
 
@@ -31,6 +32,8 @@ export const DOCUMENT_BUDGETS = {
   html: { depth: 256, elements: 200_000 },
   /** JSON files imported: the export nests four levels; the reader's walks recurse, so depth is scanned first. */
   json: { depth: 64 },
+  /** The invoice XML a Factur-X / ZUGFeRD PDF carries, inflated: no bigger than a document sent on its own. */
+  facturx: { attachmentBytes: MAX_DOCUMENT_BYTES },
   /** A brand page fetched from a site. */
   brandPage: { bytes: 2 * MiB, wallMs: 10_000 },
 } as const;

@@ -2,13 +2,13 @@
 // an XRechnung, CII or UBL). The file is found the way render/einvoice/facturx.ts attaches it: by
 // name in the catalog's EmbeddedFiles name tree or its AF array, through pdf-lib's parser. Its stream
 // is inflated natively (detection runs on the request thread: fflate's streaming inflate took ~0.6 s
-// for 10 MB) and told to stop one byte past MAX_DOCUMENT_BYTES, so a deflate bomb inside a PDF is a
-// 422, never a process out of memory.
+// for 10 MB) and told to stop one byte past its budget (facturx.attachmentBytes), so a deflate bomb
+// inside a PDF is a 413 naming that limit, never a process out of memory.
 import { inflateSync } from "node:zlib";
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString, type PDFObject } from "pdf-lib";
 import { FACTURX_FILENAME } from "../../../render/einvoice/facturx.ts";
 import { AppError } from "../../domain/errors.ts";
-import { MAX_DOCUMENT_BYTES } from "../../domain/wire.ts";
+import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
 import type { FormatReader } from "../model.ts";
 import { decodeText } from "../text.ts";
 import { xmlRoot } from "../xml.ts";
@@ -20,6 +20,7 @@ const INVOICE_FILENAMES = [FACTURX_FILENAME, "zugferd-invoice.xml", "ZUGFeRD-inv
 /** Name trees nest; a real file needs a level or two, a hostile one could loop. */
 const MAX_TREE_DEPTH = 16;
 
+const ATTACHMENT_BYTES = DOCUMENT_BUDGETS.facturx.attachmentBytes;
 const refused = (issue: string, message: string): AppError => new AppError("VALIDATION_ERROR", message, { field: "content", issue });
 
 function lookup(dict: PDFDict, key: string): PDFObject | undefined {
@@ -66,10 +67,10 @@ function invoiceStream(document: PDFDocument): PDFRawStream | null {
 
 function inflateBounded(data: Uint8Array): Uint8Array {
   try {
-    return inflateSync(data, { maxOutputLength: MAX_DOCUMENT_BYTES + 1 });
+    return inflateSync(data, { maxOutputLength: ATTACHMENT_BYTES + 1 });
   } catch (error) {
     // Past maxOutputLength zlib stops with ERR_BUFFER_TOO_LARGE; anything else is broken data.
-    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw refused("deflate bomb", `The attached invoice XML inflates to more than ${MAX_DOCUMENT_BYTES} bytes`);
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw overBudget("facturx", "attachmentBytes", ATTACHMENT_BYTES + 1, "The attached invoice XML inflates past its limit");
     throw refused("unreadable PDF", `The attached invoice XML does not inflate (${error instanceof Error ? error.message : String(error)})`);
   }
 }
@@ -80,7 +81,7 @@ function decoded(stream: PDFRawStream): Uint8Array {
   const filters = filter instanceof PDFArray ? filter.asArray() : filter ? [filter] : [];
   const names = filters.map((entry) => (entry instanceof PDFName ? entry.decodeText() : String(entry)));
   if (names.length === 0) {
-    if (stream.contents.length > MAX_DOCUMENT_BYTES) throw refused("too large", `The attached invoice XML is larger than ${MAX_DOCUMENT_BYTES} bytes`);
+    if (stream.contents.length > ATTACHMENT_BYTES) throw overBudget("facturx", "attachmentBytes", stream.contents.length, "The attached invoice XML");
     return stream.contents;
   }
   if (names.length === 1 && names[0] === "FlateDecode") return inflateBounded(stream.contents);

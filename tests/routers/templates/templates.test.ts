@@ -100,6 +100,27 @@ describe("custom templates: happy", () => {
     expect(removed.logo).toBeNull();
   });
 
+  test("a logo's bytes stay while any template shows it, and go with the last: replaced, removed or deleted", async () => {
+    const account = await server.account();
+    const own = api(server.url, account.key);
+    const make = async (logo: string | null) => expectStatus(await own.post("/api/templates", { name: "Shared", base: "modern", logo }), 201);
+    const stored = async (template: Record<string, any>) => (await server.services.blobs.get(`logos/${account.accountId}/${template.logo.sha256}.png`)) !== null;
+    const red = dataUrl(pngLogo(40, 20, [200, 30, 60]), "image/png");
+    const first = await make(red);
+    const second = await make(red);
+    expect(await stored(first)).toBe(true);
+    // Replaced on the first: the second still shows it.
+    const blue = expectStatus(await own.put(`/api/templates/${first.id}`, { logo: dataUrl(pngLogo(40, 20, [10, 120, 200]), "image/png") }), 200);
+    expect(await stored(second)).toBe(true);
+    // Removed from the second: nothing shows it any more.
+    expectStatus(await own.put(`/api/templates/${second.id}`, { logo: null }), 200);
+    expect(await stored(second)).toBe(false);
+    // The first deleted: its logo goes with it.
+    expect(await stored(blue)).toBe(true);
+    expectStatus(await own.delete(`/api/templates/${first.id}`), 200);
+    expect(await stored(blue)).toBe(false);
+  });
+
   test("an SVG logo is sanitized and rasterized to PNG", async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" onload="alert(1)"><script>alert(2)</script><rect width="120" height="40" fill="#0a7"/></svg>`;
     const made = await newTemplate({ logo: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` });
