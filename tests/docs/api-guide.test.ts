@@ -22,6 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+// Some sixty curl processes and a few renders: seconds alone, more on a loaded machine (its own timeout).
 test.skipIf(tools.length > 0)("the API guide's examples run and print what the guide says", async () => {
   const guide = readFileSync(join(import.meta.dir, "../../docs/api-guide.md"), "utf8");
   const blocks = fencedBlocks(guide, { language: "sh" }).map((block) => block.code);
@@ -118,4 +119,4 @@ test.skipIf(tools.length > 0)("the API guide's examples run and print what the g
     if (typeof want === "string") expect(lines[index]).toBe(want);
     else expect(lines[index]).toMatch(want);
   });
-});
+}, 60_000);
