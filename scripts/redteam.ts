@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { percentile } from "./bench/measure.ts";
 import { HOSTILE_DOCUMENTS, nestedHtml, pdfReusingOneImage } from "./redteam/hostile-documents.ts";
-import { runScript, startServiceProcess } from "./service-process.ts";
+import { createAccountKey, startServiceProcess } from "./service-process.ts";
 
 const { values } = parseArgs({ args: process.argv.slice(2), options: { "rss-mb": { type: "string", default: "1024" }, "p99-ms": { type: "string", default: "100" } } });
 const rssBoundMb = Number(values["rss-mb"]);
@@ -48,16 +48,6 @@ process.on("exit", () => {
 const attacker = service.defaultKey;
 if (!attacker) throw new Error("the service printed no default key");
 
-/** Another account on `tier`, with a key of its own, made with the accounts command on the same data. */
-async function accountKey(name: string, tier: string): Promise<string> {
-  const env = { DATA_DIR: dataDir };
-  const created = await runScript("scripts/accounts.ts", ["create-account", "--name", name, "--tier", tier], env);
-  const account = /(acc_\w+)/.exec(created.stdout)?.[1];
-  if (!account) throw new Error(`no account made: ${created.stdout}${created.stderr}`);
-  const key = /(svc_\w+)/.exec((await runScript("scripts/accounts.ts", ["create-key", "--account", account], env)).stdout)?.[1];
-  if (!key) throw new Error("no key made for the other account");
-  return key;
-}
 
 async function send(method: string, path: string, key: string | null, body?: unknown, raw?: { bytes: Uint8Array; type: string }): Promise<Answer> {
   const started = performance.now();
@@ -76,8 +66,8 @@ async function send(method: string, path: string, key: string | null, body?: unk
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString("base64");
 // The bystander reads as fast as it can, so its own rate limit is lifted; the account filling the
 // disk is on the free tier, whose storage quotas it meets.
-const bystander = await accountKey("Bystander", "unlimited");
-const filler = await accountKey("Filler", "free");
+const bystander = await createAccountKey(dataDir, "Bystander", "unlimited");
+const filler = await createAccountKey(dataDir, "Filler", "free");
 
 // The other account's reads, closed-loop, for as long as the attacks last.
 const latencies: number[] = [];

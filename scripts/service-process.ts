@@ -20,6 +20,21 @@ export async function runScript(script: string, args: string[], env: Record<stri
   return { exitCode, stdout, stderr };
 }
 
+/**
+ * A new account on `tier` with a key of every scope, made by `npm run accounts` on DATA_DIR, as an
+ * operator would beside a running service: its own process, its writes waiting their turn.
+ */
+export async function createAccountKey(dataDir: string, name: string, tier: string): Promise<string> {
+  const env = { DATA_DIR: dataDir };
+  const created = await runScript("scripts/accounts.ts", ["create-account", "--name", name, "--tier", tier], env);
+  const account = /(acc_\w+)/.exec(created.stdout)?.[1];
+  if (!account) throw new Error(`no account made: ${created.stdout}${created.stderr}`);
+  const made = await runScript("scripts/accounts.ts", ["create-key", "--account", account], env);
+  const key = /(svc_\w+)/.exec(made.stdout)?.[1];
+  if (!key) throw new Error(`no key made for ${account}: ${made.stdout}${made.stderr}`);
+  return key;
+}
+
 export type ServiceProcess = {
   url: string;
   pid: number;

@@ -9,10 +9,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import Libsql from "libsql";
-import { openDatabase } from "../../db/client.ts";
-import { createAccount, createApiKey } from "../../db/queries/accounts.ts";
 import { createLocalBlobStore } from "../../server/platform/blob-store.ts";
-import { SCOPES } from "../../server/domain/scopes.ts";
 import { copyReferencedBlobs, referencedBlobs } from "../../scripts/backup/blobs.ts";
 import { openFile } from "../../scripts/backup/database.ts";
 import { databaseFilePath } from "../../scripts/backup/location.ts";
@@ -21,7 +18,7 @@ import { invoiceInput } from "../helpers/factories.ts";
 import { api, type Api } from "../helpers/http.ts";
 import { expectStatus, invoiceSteps } from "../helpers/invoices.ts";
 import { dataUrl, pngLogo } from "../routers/templates/fixtures.ts";
-import { runScript, startServiceProcess, type ScriptRun, type ServiceProcess } from "../../scripts/service-process.ts";
+import { createAccountKey, runScript, startServiceProcess, type ScriptRun, type ServiceProcess } from "../../scripts/service-process.ts";
 
 /** Every table of a database file, each as its rows (JSON, sorted): equal dumps mean equal databases. */
 function dumpTables(path: string): Record<string, string[]> {
@@ -87,23 +84,6 @@ function startWriteLoop(client: Api): WriteLoop {
   };
 }
 
-/** Two accounts of unlimited tier (so the write loops meet no rate limit), made by this process writing beside the service. */
-async function addAccounts(databasePath: string): Promise<string[]> {
-  const database = await openDatabase({ url: `file:${databasePath}` });
-  try {
-    return await database.write(async (tx) => {
-      const keys: string[] = [];
-      for (const name of ["Second", "Third"]) {
-        const account = await createAccount(tx, { name, tier: "unlimited", now: new Date() });
-        keys.push((await createApiKey(tx, { accountId: account.id, name: "backup test", scopes: SCOPES, now: new Date() })).token);
-      }
-      return keys;
-    });
-  } finally {
-    await database.close();
-  }
-}
-
 function expectRefused(run: ScriptRun, exitCode: number, message: RegExp): void {
   expect({ exitCode: run.exitCode, refused: message.test(run.stderr) }, run.stderr).toEqual({ exitCode, refused: true });
 }
@@ -131,7 +111,8 @@ describe("backup while serving, restore into a fresh DATA_DIR", () => {
     backupDir = join(workDir, "backup");
     restoredDir = join(workDir, "restored");
     source = await startServiceProcess(sourceDir);
-    keys = [source.defaultKey ?? "", ...(await addAccounts(join(sourceDir, "invoices.db")))];
+    // Two accounts of unlimited tier, so the write loops meet no rate limit.
+    keys = [source.defaultKey ?? "", await createAccountKey(sourceDir, "Second", "unlimited"), await createAccountKey(sourceDir, "Third", "unlimited")];
     const [owner, ...writers] = keys.map((key) => api(source.url, key));
     const steps = invoiceSteps(owner!);
     const first = await steps.finalize(await steps.create());
