@@ -89,7 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // wrote) is never reset: it stays "in progress" until garbage collection, and every later COMMIT on
   // that connection fails with "SQL statements in progress" — seconds of failed retries under load.
   // A fresh connection after each busy failure has no such statement. The one it replaces stays
-  // open, holding no lock, until that statement is collected: a process that wrote beside a service
+  // open, in no transaction, until that statement is collected: a process that wrote beside a service
   // keeps the file open a while after close() (restore's check sees it; the accounts command exits).
   // Lock contention is another process's doing, so this happens only beside one.
   const freshWriter = embedded
