@@ -10,6 +10,7 @@
 // reads as a pipe item is one, so a keyword value holding a pipe is written with the colon.
 import { addDays } from "../../server/domain/clock.ts";
 import { isCurrencyCode } from "../../server/domain/currencies.ts";
+import { supportedLocale } from "../../server/domain/locale.ts";
 import { currenciesOfSymbol, readAmount, readQuantity, splitAmount } from "../../server/domain/decimal-text.ts";
 import { standardVatRate } from "../../server/domain/vat-rates.ts";
 
@@ -310,13 +311,8 @@ function readCurrency(reader: Reader, value: DslSource): void {
 }
 
 function readLocale(reader: Reader, value: DslSource): void {
-  let canonical: string | undefined;
-  try {
-    canonical = value.text ? Intl.getCanonicalLocales(value.text)[0] : undefined;
-  } catch {
-    // Intl throws RangeError for a malformed tag: that is the problem reported below.
-  }
-  if (canonical) set(reader, "locale", canonical, value);
+  const locale = supportedLocale(value.text);
+  if (locale) set(reader, "locale", locale, value);
   else reader.problems.push(problem(value, EXPECTED.locale));
 }
 

@@ -1,6 +1,8 @@
 // Wire schemas shared by several procedures. The wire is snake_case, outputs are JSON-native.
 import { z } from "zod";
+import { isCountryCode } from "../../server/domain/countries.ts";
 import { isCurrencyCode } from "../../server/domain/currencies.ts";
+import { supportedLocale } from "../../server/domain/locale.ts";
 import { MAX_AMOUNT, SCALE_DECIMALS, toScaled } from "../../server/domain/money.ts";
 import { BIC_PATTERN, emailAddress, IBAN_PATTERN } from "../../server/domain/payment-details.ts";
 
@@ -14,16 +16,14 @@ export const currencyCode = z
   .refine(isCurrencyCode, "not an ISO 4217 currency code")
   .describe("ISO 4217 currency code");
 
-function isLocale(tag: string): boolean {
-  try {
-    return Intl.getCanonicalLocales(tag).length === 1;
-  } catch {
-    return false;
-  }
-}
-export const localeTag = z.string().min(2).max(35).refine(isLocale, "not a BCP 47 locale tag").describe("BCP 47 locale");
+export const localeTag = z
+  .string()
+  .min(2)
+  .max(35)
+  .refine((tag) => supportedLocale(tag) !== undefined, "not a supported BCP 47 locale (a language with a known country, such as de-DE or fr)")
+  .describe("BCP 47 locale");
 
-export const countryCode = z.string().regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 code");
+export const countryCode = z.string().regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 code").refine(isCountryCode, "not an ISO 3166-1 country code");
 
 export const addressSchema = z
   .strictObject({

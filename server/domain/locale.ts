@@ -3,6 +3,8 @@
 // what the document itself tells (its language, else its seller's country or tax region), else
 // the account's default, else en-US. Every create (the procedure, the DSL, the import) asks here.
 
+import { isCountryCode } from "./countries.ts";
+
 /** What a new account and an invoice with nothing else to go by take. */
 export const FALLBACK_LOCALE = "en-US";
 
@@ -43,6 +45,18 @@ export function localeOfRegion(region: string): string | undefined {
   const likely = new Intl.Locale(`und-${country}`).maximize();
   // ZZ (unknown region) and other codes CLDR has no data for maximize to another region.
   return likely.region === country ? `${likely.language}-${country}` : undefined;
+}
+
+/**
+ * A locale invoices and the console can be written in, as Intl spells it ("de-de" → de-DE), or
+ * undefined: a well-formed BCP 47 tag whose language the runtime formats numbers and dates in (Bun
+ * and Deno agree: "klingon" and "tlh" have no data), and whose region, if it names one, is a country.
+ */
+export function supportedLocale(tag: string): string | undefined {
+  const spelled = canonical(tag);
+  if (!spelled || Intl.NumberFormat.supportedLocalesOf([spelled]).length !== 1) return undefined;
+  const { region } = new Intl.Locale(spelled);
+  return region === undefined || isCountryCode(region) ? spelled : undefined;
 }
 
 /** A tag as Intl spells it ("de-de" → de-DE), or undefined when it is none. */

@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { canonicalAddress, refusedAddressReason } from "../domain/network.ts";
 import { TIER_NAMES, DEFAULT_TIER_LIMITS, DEFAULT_PAID_CALLS_PER_MONTH, DEFAULT_STORAGE_QUOTAS, type StorageQuota, type TierLimits, type TierName } from "../domain/tiers.ts";
-import { FALLBACK_LOCALE } from "../domain/locale.ts";
+import { FALLBACK_LOCALE, supportedLocale } from "../domain/locale.ts";
 import { DEFAULT_OCR_LANGUAGES, SHIPPED_OCR_LANGUAGES, type OcrLanguage } from "../domain/ocr-languages.ts";
 import { X402_NETWORKS, type X402Network, type X402Settings } from "../domain/x402.ts";
 
@@ -267,15 +267,11 @@ function parsePositiveInt(value: string | undefined, name: string, fallback: num
   return number;
 }
 
-/** A BCP 47 tag as Intl spells it (de-de → de-DE); unset: en-US. */
+/** A supported BCP 47 tag as Intl spells it (de-de → de-DE); unset: en-US. */
 function parseLocale(value: string | undefined): string {
   if (!value) return FALLBACK_LOCALE;
-  try {
-    const [tag] = Intl.getCanonicalLocales(value);
-    if (tag) return tag;
-  } catch {
-    // A malformed tag: refused below, as every other setting is.
-  }
+  const tag = supportedLocale(value);
+  if (tag) return tag;
   throw new Error(`DEFAULT_LOCALE must be a BCP 47 locale such as en-US or de-DE, got ${value}`);
 }
 

@@ -153,6 +153,13 @@ describe("currencies and amounts", () => {
     ]);
     expect(parsed("TO X\nLOCALE de-DE\nITEMS\n  Schrauben 1.000,5 x 0,05 €\n").invoice).toMatchObject({ locale: "de-DE", items: [{ quantity: 1_000.5, rate: 5 }] });
   });
+
+  test("a LOCALE line names a supported locale, spelled as Intl spells it; klingon or a made-up country is the line's problem", () => {
+    expect(parsed("TO X\nLOCALE de-at\n").invoice.locale).toBe("de-AT");
+    for (const tag of ["klingon", "de-XX"]) {
+      expect(problems(`TO X\nLOCALE ${tag}\n`)).toEqual([{ line: 2, column: 8, text: tag, expected: "a BCP 47 locale such as de-DE or en-US" }]);
+    }
+  });
 });
 
 describe("keywords", () => {

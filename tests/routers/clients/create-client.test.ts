@@ -122,6 +122,8 @@ describe("POST /api/clients: errors", () => {
   test.each([
     ["a lower-case country", { country: "de" }],
     ["a country name", { country: "Germany" }],
+    ["a code no country has", { country: "XX" }],
+    ["a group of countries", { country: "EU" }],
     ["an unknown address field", { street: "Hauptstr. 1" }],
     ["a number", 42],
   ])("an address with %s → 422 on address", async (_name, address) => {
