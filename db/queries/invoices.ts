@@ -4,7 +4,7 @@
 // or a search's list counts its rows, unless the page is short enough to tell.
 import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
-import { searchFold } from "../../server/domain/invoice.ts";
+import { INVOICE_SEARCH_VERSION, invoiceSearchText } from "../../server/domain/invoice.ts";
 import type { InvoiceStatus, InvoiceType } from "../../server/domain/lifecycle.ts";
 import type { Executor } from "../client.ts";
 import { pageStart, seekValues } from "./invoice-seek.ts";
@@ -36,7 +36,8 @@ function toRow(accountId: string, record: InvoiceRecord): Row {
     dueDate: record.due_date,
     total: record.total,
     amountPaid: record.amount_paid,
-    searchText: searchFold(record.number, record.bill_to_name, record.bill_to_email),
+    searchText: invoiceSearchText(record),
+    searchVersion: INVOICE_SEARCH_VERSION,
     createdAt: record.created_at,
     updatedAt: record.updated_at,
   };
@@ -320,3 +321,14 @@ export async function selectionFigures(db: Executor, accountId: string, filters:
   return statement.all({ ...selectionValues(accountId, filters), today });
 }
 
+/**
+ * Folds `limit` rows written under an older search fold again, from their stored record; the number
+ * refolded (fewer than `limit`: none are left).
+ */
+export async function refoldStaleSearchText(tx: Executor, limit: number): Promise<number> {
+  const stale = await tx.select({ id: invoices.id, doc: invoices.doc }).from(invoices).where(lt(invoices.searchVersion, INVOICE_SEARCH_VERSION)).orderBy(invoices.id).limit(limit);
+  for (const { id, doc } of stale) {
+    await tx.update(invoices).set({ searchText: invoiceSearchText(JSON.parse(doc) as InvoiceRecord), searchVersion: INVOICE_SEARCH_VERSION }).where(eq(invoices.id, id));
+  }
+  return stale.length;
+}

@@ -26,8 +26,10 @@ export const invoices = sqliteTable(
     dueDate: text("due_date"),
     total: integer("total").notNull(),
     amountPaid: integer("amount_paid").notNull(),
-    /** Number, bill-to name and e-mail folded for `q` search beyond ASCII. */
+    /** Number, bill-to name and e-mail, and each line's description, folded for `q` search beyond ASCII. */
     searchText: text("search_text").notNull(),
+    /** Which fold wrote search_text: rows of an older one are refolded by the refold-search job. */
+    searchVersion: integer("search_version").notNull().default(1),
     ...timestamps,
   },
   (table) => [
@@ -37,6 +39,8 @@ export const invoices = sqliteTable(
     // A client's invoices newest first: the list filter and suggestions from a client's history.
     index("invoices_account_client_issue").on(table.accountId, table.clientId, table.issueDate, table.id),
     index("invoices_open_due").on(table.status, table.dueDate),
+    // Only the rows still to refold: empty once the job has caught up.
+    index("invoices_search_stale").on(table.id).where(sql`${table.searchVersion} < 2`),
     uniqueIndex("invoices_account_type_number").on(table.accountId, table.type, table.number).where(sql`${table.number} is not null`),
   ],
 );

@@ -13,7 +13,7 @@ export const invoiceSelection = {
   client_id: resourceId("cli").optional(),
   from_date: isoDate.optional().describe("issue_date on or after, inclusive"),
   to_date: isoDate.optional().describe("issue_date on or before, inclusive"),
-  q: z.string().min(1).max(200).optional().describe("search number, client name and e-mail (case- and accent-insensitive)"),
+  q: z.string().min(1).max(200).optional().describe("search number, client name, e-mail and line descriptions (case- and accent-insensitive)"),
 };
 
 export const listInvoicesInput = z.strictObject({ ...invoiceSelection, ...pagination });

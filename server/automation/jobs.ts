@@ -1,6 +1,6 @@
 // The scheduler's jobs: the housekeeping ones here; mail, webhooks and recurring rules bring theirs.
 import { deleteExpiredFile, findExpiredFiles } from "../../db/queries/files.ts";
-import { findOverdueCandidates, type DueCursor } from "../../db/queries/invoices.ts";
+import { findOverdueCandidates, refoldStaleSearchText, type DueCursor } from "../../db/queries/invoices.ts";
 import { purgeDeadCredentials } from "../../db/queries/credentials.ts";
 import { purgeEvents } from "../../db/queries/events.ts";
 import { purgeExpiredKv } from "../../db/queries/kv.ts";
@@ -100,4 +100,19 @@ export const purgeExpiredFiles: Job = {
   },
 };
 
-export const JOBS: readonly Job[] = [markOverdue, purgeOldOperations, flushRateLimits, purgeExpiredFiles, issueRecurring, deliverWebhooksJob, queueReminders, deliverMail];
+const REFOLD_BATCH = 500;
+
+/**
+ * Folds the search text of invoices written before `q` searched their lines (or any later change
+ * of what it folds) again, a batch a transaction, so a stored invoice is found by its lines too.
+ * Until it has caught up, such an invoice is found by its number and whom it bills.
+ */
+export const refoldSearch: Job = {
+  name: "refold-search",
+  everyMs: 60_000,
+  async run({ database }) {
+    while ((await database.write((tx) => refoldStaleSearchText(tx, REFOLD_BATCH))) === REFOLD_BATCH);
+  },
+};
+
+export const JOBS: readonly Job[] = [markOverdue, purgeOldOperations, flushRateLimits, purgeExpiredFiles, refoldSearch, issueRecurring, deliverWebhooksJob, queueReminders, deliverMail];

@@ -413,6 +413,14 @@ export function duplicatedInvoice(source: InvoiceRecord, params: { id: string; t
   });
 }
 
+/** The version of what invoiceSearchText folds; a row written under an older one is refolded. */
+export const INVOICE_SEARCH_VERSION = 2;
+
+/** What `q` finds an invoice by: its number, whom it bills, and what its lines say. */
+export function invoiceSearchText(record: Pick<InvoiceRecord, "number" | "bill_to_name" | "bill_to_email" | "items">): string {
+  return searchFold(record.number, record.bill_to_name, record.bill_to_email, ...record.items.map((item) => item.description));
+}
+
 /**
  * Normalized text for `q` search: accents dropped and case folded beyond ASCII, so "ÉLAN" finds
  * "élan" and "elan", and "GROSSHANDEL" finds "Großhandel" (upper- then lower-casing folds ß to ss

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { api } from "../../helpers/http.ts";
 import { expectError, expectStatus, steppedAccount, withQuery, type Invoice, type SteppedAccount } from "../../helpers/invoices.ts";
 import { expectSecurityCases } from "../../helpers/security.ts";
@@ -112,6 +113,30 @@ describe("GET /api/invoices: happy", () => {
     await account.steps.update(created, { bill_to_name: "Nouvelle Société" });
     expect((await list({ q: "old name" }, account)).total).toBe(0);
     expect((await list({ q: "SOCIETE" }, account)).data.map((invoice: Invoice) => invoice.id)).toEqual([created.id]);
+  });
+
+  test("q finds a line's description, accents and case aside, and follows the lines' edits", async () => {
+    const account = await steppedAccount(server);
+    const bakery = await account.steps.create({ items: [{ description: "Brötchen, 100 Stück", quantity: 1, rate: 4_000 }, { description: "Lieferung", quantity: 1, rate: 500 }] });
+    await account.steps.create({ items: [{ description: "Consulting", quantity: 1, rate: 10_000 }] });
+    expect((await list({ q: "Brötchen" }, account)).data.map((invoice: Invoice) => invoice.id)).toEqual([bakery.id]);
+    expect((await list({ q: "BROTCHEN" }, account)).total).toBe(1);
+    await account.steps.update(bakery, { items: [{ description: "Croissants", quantity: 1, rate: 4_000 }] });
+    expect((await list({ q: "brötchen" }, account)).total).toBe(0);
+    expect((await list({ q: "croissant" }, account)).total).toBe(1);
+  });
+
+  test("an invoice stored before lines were searched is found by them once the refold-search job has run", async () => {
+    const account = await steppedAccount(server);
+    const older = await account.steps.create({ bill_to_name: "Bäckerei Krume", items: [{ description: "Laugenbrezel", quantity: 2, rate: 90 }] });
+    // As a row written by the previous version: number, name and e-mail only, and its fold's version.
+    await server.services.database.write((tx) => tx.run(sql`UPDATE invoices SET search_text = 'backerei krume', search_version = 1 WHERE id = ${older.id}`));
+    expect((await list({ q: "laugenbrezel" }, account)).total).toBe(0);
+    expect((await list({ q: "krume" }, account)).total).toBe(1);
+    expect(await server.scheduler.run("refold-search")).toBe(true);
+    expect((await list({ q: "laugenbrezel" }, account)).data.map((invoice: Invoice) => invoice.id)).toEqual([older.id]);
+    const stale = await server.services.database.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM invoices WHERE search_version < 2`);
+    expect(stale).toEqual([{ n: 0 }]);
   });
 
   test("another account's invoices never appear", async () => {
