@@ -249,7 +249,7 @@ export const de: Phrases = {
   "keys.tokenTitle": "Das Token des neuen Schlüssels",
   "keys.tokenOnce": "Dieses Token wird nur einmal angezeigt. Bewahren Sie es sicher auf.",
   "keys.token": "Token",
-  "keys.hint": "Endet auf",
+  "keys.hint": "Beginnt mit",
   "keys.createdAt": "Angelegt",
   "keys.lastUsed": "Zuletzt benutzt",
   "keys.never": "Nie",

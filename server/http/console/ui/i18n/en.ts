@@ -248,7 +248,7 @@ export const en = {
   "keys.tokenTitle": "The new key's token",
   "keys.tokenOnce": "This token is shown only once. Store it somewhere safe.",
   "keys.token": "Token",
-  "keys.hint": "Ends in",
+  "keys.hint": "Begins with",
   "keys.createdAt": "Created",
   "keys.lastUsed": "Last used",
   "keys.never": "Never",

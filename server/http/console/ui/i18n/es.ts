@@ -249,7 +249,7 @@ export const es: Phrases = {
   "keys.tokenTitle": "El token de la nueva clave",
   "keys.tokenOnce": "Este token solo se muestra una vez. Guárdelo en un lugar seguro.",
   "keys.token": "Token",
-  "keys.hint": "Termina en",
+  "keys.hint": "Empieza por",
   "keys.createdAt": "Creada",
   "keys.lastUsed": "Último uso",
   "keys.never": "Nunca",

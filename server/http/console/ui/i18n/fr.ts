@@ -249,7 +249,7 @@ export const fr: Phrases = {
   "keys.tokenTitle": "Le jeton de la nouvelle clé",
   "keys.tokenOnce": "Ce jeton n’est affiché qu’une fois. Conservez-le en lieu sûr.",
   "keys.token": "Jeton",
-  "keys.hint": "Se termine par",
+  "keys.hint": "Commence par",
   "keys.createdAt": "Créée le",
   "keys.lastUsed": "Dernière utilisation",
   "keys.never": "Jamais",

@@ -249,7 +249,7 @@ export const it: Phrases = {
   "keys.tokenTitle": "Il token della nuova chiave",
   "keys.tokenOnce": "Questo token viene mostrato una sola volta. Lo conservi in un luogo sicuro.",
   "keys.token": "Token",
-  "keys.hint": "Termina con",
+  "keys.hint": "Inizia con",
   "keys.createdAt": "Creata",
   "keys.lastUsed": "Ultimo uso",
   "keys.never": "Mai",

@@ -249,7 +249,7 @@ export const ja: Phrases = {
   "keys.tokenTitle": "新しいキーのトークン",
   "keys.tokenOnce": "このトークンは一度しか表示されません。安全な場所に保管してください。",
   "keys.token": "トークン",
-  "keys.hint": "末尾",
+  "keys.hint": "先頭",
   "keys.createdAt": "作成日",
   "keys.lastUsed": "最終使用",
   "keys.never": "未使用",

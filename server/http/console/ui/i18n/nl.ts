@@ -249,7 +249,7 @@ export const nl: Phrases = {
   "keys.tokenTitle": "Het token van de nieuwe sleutel",
   "keys.tokenOnce": "Dit token wordt maar één keer getoond. Bewaar het op een veilige plek.",
   "keys.token": "Token",
-  "keys.hint": "Eindigt op",
+  "keys.hint": "Begint met",
   "keys.createdAt": "Gemaakt",
   "keys.lastUsed": "Laatst gebruikt",
   "keys.never": "Nooit",

@@ -249,7 +249,7 @@ export const pt: Phrases = {
   "keys.tokenTitle": "O token da nova chave",
   "keys.tokenOnce": "Este token só é mostrado uma vez. Guarde-o num local seguro.",
   "keys.token": "Token",
-  "keys.hint": "Termina em",
+  "keys.hint": "Começa com",
   "keys.createdAt": "Criada",
   "keys.lastUsed": "Última utilização",
   "keys.never": "Nunca",
