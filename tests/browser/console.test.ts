@@ -194,6 +194,19 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  test("a finalized invoice not yet sent reads Finalized, in the list and on its page, not Draft", async () => {
+    const steps = invoiceSteps(owner);
+    const finalized = await steps.finalize(await steps.create({ bill_to_name: "Finalized Chip GmbH" }));
+    await open(`/app/invoices?q=${encodeURIComponent("Finalized Chip")}`, "Invoices");
+    const row = page.getByRole("table", { name: "Invoices" }).getByRole("row").filter({ hasText: "Finalized Chip GmbH" });
+    await row.waitFor();
+    const text = await row.innerText();
+    expect({ finalized: text.includes("Finalized"), draft: text.includes("Draft") }).toEqual({ finalized: true, draft: false });
+    await open(`/app/invoices/${finalized.id}`, new RegExp(String(finalized.number)));
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toContain("Finalized");
+    expect(problems).toEqual([]);
+  });
+
   test("clients: create one through the form, edit it, delete it after a second click", async () => {
     await open("/app/clients", "Clients");
     const form = page.getByRole("region", { name: "New" });

@@ -71,8 +71,13 @@ export function Pager({ total, limit, offset, onPage }: { total: number; limit: 
   );
 }
 
-export function StatusChip({ status }: { status: string }): JSX.Element {
-  return <span class={`chip chip-${status}`}>{t(`status.${status}` as PhraseKey)}</span>;
+/** Statuses before sending: a locked one (numbered, its content fixed) shows as finalized instead. */
+const UNSENT: ReadonlySet<string> = new Set(["draft", "review", "approved"]);
+
+/** An invoice's status as a chip; `locked` (finalized: numbered and fixed) shows before it is sent. */
+export function StatusChip({ status, locked = false }: { status: string; locked?: boolean }): JSX.Element {
+  const shown = locked && UNSENT.has(status) ? "finalized" : status;
+  return <span class={`chip chip-${shown}`}>{t(`status.${shown}` as PhraseKey)}</span>;
 }
 
 export function Loading(): JSX.Element {

@@ -57,6 +57,7 @@ export const de: Phrases = {
   "status.paid": "Bezahlt",
   "status.overdue": "Überfällig",
   "status.void": "Storniert",
+  "status.finalized": "Festgeschrieben",
 
   "type.invoice": "Rechnung",
   "type.credit_note": "Gutschrift",

@@ -56,6 +56,7 @@ export const en = {
   "status.paid": "Paid",
   "status.overdue": "Overdue",
   "status.void": "Void",
+  "status.finalized": "Finalized",
 
   "type.invoice": "Invoice",
   "type.credit_note": "Credit note",

@@ -57,6 +57,7 @@ export const es: Phrases = {
   "status.paid": "Pagada",
   "status.overdue": "Vencida",
   "status.void": "Anulada",
+  "status.finalized": "Finalizada",
 
   "type.invoice": "Factura",
   "type.credit_note": "Factura rectificativa",

@@ -57,6 +57,7 @@ export const fr: Phrases = {
   "status.paid": "Payée",
   "status.overdue": "En retard",
   "status.void": "Annulée",
+  "status.finalized": "Finalisée",
 
   "type.invoice": "Facture",
   "type.credit_note": "Avoir",

@@ -57,6 +57,7 @@ export const it: Phrases = {
   "status.paid": "Pagata",
   "status.overdue": "Scaduta",
   "status.void": "Annullata",
+  "status.finalized": "Finalizzata",
 
   "type.invoice": "Fattura",
   "type.credit_note": "Nota di credito",

@@ -57,6 +57,7 @@ export const ja: Phrases = {
   "status.paid": "支払済み",
   "status.overdue": "期限超過",
   "status.void": "無効",
+  "status.finalized": "確定済み",
 
   "type.invoice": "請求書",
   "type.credit_note": "クレジットノート",

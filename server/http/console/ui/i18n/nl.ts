@@ -57,6 +57,7 @@ export const nl: Phrases = {
   "status.paid": "Betaald",
   "status.overdue": "Achterstallig",
   "status.void": "Geannuleerd",
+  "status.finalized": "Definitief",
 
   "type.invoice": "Factuur",
   "type.credit_note": "Creditnota",

@@ -57,6 +57,7 @@ export const pt: Phrases = {
   "status.paid": "Paga",
   "status.overdue": "Em atraso",
   "status.void": "Anulada",
+  "status.finalized": "Finalizada",
 
   "type.invoice": "Fatura",
   "type.credit_note": "Nota de crédito",

@@ -265,7 +265,7 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
   return (
     <>
       <PageTitle>
-        {t(`type.${invoice.type}` as PhraseKey)} {labelOf(invoice)} <StatusChip status={invoice.status} />
+        {t(`type.${invoice.type}` as PhraseKey)} {labelOf(invoice)} <StatusChip status={invoice.status} locked={invoice.locked} />
       </PageTitle>
       {writable && (
         <div class="actions">

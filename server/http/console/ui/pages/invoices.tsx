@@ -132,7 +132,7 @@ export function Page({ query }: PageProps): JSX.Element {
                 </th>
                 <td>{invoice.bill_to_name}</td>
                 <td>
-                  <StatusChip status={invoice.status} />
+                  <StatusChip status={invoice.status} locked={invoice.locked} />
                 </td>
                 <td>{day(invoice.issue_date)}</td>
                 <td>{day(invoice.due_date)}</td>
