@@ -1,17 +1,10 @@
 import { z } from "zod";
 import { approvalInbox } from "../../server/invoices/approvals.ts";
-import { historyEntry } from "../invoices/invoice-history.ts";
+import { historyEntry, party } from "../invoices/invoice-history.ts";
 import { invoiceOutput } from "../invoices/invoice.schema.ts";
 import { isoDateTime, listOf, pagination } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 
-const party = z
-  .object({
-    kind: z.enum(["user", "key", "agent", "system"]).describe("a person, an API key, an agent acting on a person's OAuth grant, or the service itself"),
-    id: z.string().describe("usr_…, key_…, grt_…, rec_… (a recurring rule) or system"),
-    name: z.string().nullable().describe("the person's name or e-mail, the key's name, the agent's registered client name"),
-  })
-  .meta({ id: "Party" });
 
 const pendingApproval = z
   .object({

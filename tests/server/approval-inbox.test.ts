@@ -1,7 +1,8 @@
-// The approval inbox's pure parts: who a history actor is, and which entries count as changes.
+// The approval inbox's pure parts: who a history actor is (server/invoices/history.ts), and which entries count as changes.
 import { describe, expect, test } from "bun:test";
 import type { HistoryEntry } from "../../db/queries/invoice-history.ts";
-import { actorIdsOf, changesSinceApproval, partyOf } from "../../server/invoices/approvals.ts";
+import { changesSinceApproval } from "../../server/invoices/approvals.ts";
+import { actorIdsOf, partyOf } from "../../server/invoices/history.ts";
 
 function entry(action: HistoryEntry["action"], from: HistoryEntry["from_status"], to: HistoryEntry["to_status"]): HistoryEntry {
   return { id: `his_${action}_${to}`, revision: 1, action, from_status: from, to_status: to, changes: [], note: null, actor: "system", at: "2026-11-21T10:00:00.000Z" };

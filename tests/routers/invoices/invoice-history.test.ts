@@ -62,8 +62,22 @@ describe("GET /api/invoices/{id}/history: happy", () => {
     const reviewer = invoiceSteps(api(server.url, reviewerKey));
     const review = await owner.steps.transition(await owner.steps.create(), "review");
     await reviewer.transition(review, "approved");
-    const actors = (await owner.steps.history(review.id)).map((entry) => entry.actor);
-    expect(actors).toEqual([actor, actor, `key:${await keyIdOf(server, reviewerKey)}`]);
+    const history = await owner.steps.history(review.id);
+    expect(history.map((entry) => entry.actor)).toEqual([actor, actor, `key:${await keyIdOf(server, reviewerKey)}`]);
+    // By name as well, as the approval inbox names them: the test server's keys are all called "test".
+    expect(history.map((entry) => entry.by)).toEqual([
+      { kind: "key", id: actor.slice(4), name: "test" },
+      { kind: "key", id: actor.slice(4), name: "test" },
+      { kind: "key", id: await keyIdOf(server, reviewerKey), name: "test" },
+    ]);
+  });
+
+  test("the service's own moves (a job marking an invoice overdue) are named as the service", async () => {
+    const sent = await owner.steps.transition(await owner.steps.create({ due_date: "2026-01-01", issue_date: "2026-01-01" }), "sent");
+    server.clock.advance(2 * 86_400_000);
+    await server.scheduler.run("mark-overdue");
+    const moves = await owner.steps.history(sent.id);
+    expect(moves.at(-1)).toMatchObject({ to_status: "overdue", actor: "system", by: { kind: "system", id: "system", name: "system" } });
   });
 
   test("refused writes and replays add nothing", async () => {

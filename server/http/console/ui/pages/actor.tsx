@@ -1,15 +1,16 @@
-// Who acted, as history records it (`user:usr_…`, `key:key_…`, `agent:grt_…`, `system`), in words.
+// Who acted (a history entry's `by`, an approval's drafter or submitter), in words: its kind, then
+// its name, or its id when it has none (a key since deleted).
 import type { JSX } from "preact";
-import { t } from "../i18n/index.ts";
+import type { Outputs } from "../api.ts";
+import { t, type PhraseKey } from "../i18n/index.ts";
 
-const KINDS = { user: "actor.user", key: "actor.key", agent: "actor.agent" } as const;
+export type Party = Outputs["approvals"]["list"]["data"][number]["drafted_by"];
 
-export function ActorName({ actor, name }: { actor: string; name?: string | null }): JSX.Element {
-  const [kind, id] = actor.split(":") as [string, string | undefined];
-  if (!id || !(kind in KINDS)) return <span>{t("actor.system")}</span>;
+export function PartyName({ party }: { party: Party }): JSX.Element {
+  if (party.kind === "system") return <span>{t("actor.system")}</span>;
   return (
     <span>
-      <span class={`actor actor-${kind}`}>{t(KINDS[kind as keyof typeof KINDS])}</span> {name ?? <code>{id}</code>}
+      <span class={`actor actor-${party.kind}`}>{t(`actor.${party.kind}` as PhraseKey)}</span> {party.name ?? <code>{party.id}</code>}
     </span>
   );
 }

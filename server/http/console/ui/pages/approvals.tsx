@@ -12,11 +12,11 @@ import { moment, money } from "../format.ts";
 import { useAction, useQuery, type Action } from "../hooks.ts";
 import { t, type PhraseKey } from "../i18n/index.ts";
 import { Link } from "../router.ts";
+import { PartyName } from "./actor.tsx";
 import type { PageProps } from "../routes.ts";
 import { can, useSession } from "../session.ts";
 
 type Pending = Outputs["approvals"]["list"]["data"][number];
-type Party = Pending["drafted_by"];
 type Answer = "approved" | "draft";
 type Decide = Action<[Pending, Answer, string?], Invoice>;
 
@@ -24,14 +24,6 @@ const PAGE_SIZE = 20;
 const TOOLS = { list: consoleTool("approvals.list"), approve: consoleTool("approvals.approve"), requestChanges: consoleTool("approvals.request_changes") };
 
 const labelOf = ({ invoice }: Pending): string => invoice.number ?? invoice.bill_to_name;
-
-function PartyName({ party }: { party: Party }): JSX.Element {
-  return (
-    <span>
-      <span class={`actor actor-${party.kind}`}>{t(`actor.${party.kind}` as PhraseKey)}</span> {party.name ?? <code>{party.id}</code>}
-    </span>
-  );
-}
 
 function Decision({ pending, decide }: { pending: Pending; decide: Decide }): JSX.Element {
   const [note, setNote] = useState("");

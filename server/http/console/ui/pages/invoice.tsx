@@ -14,7 +14,7 @@ import { t, type PhraseKey } from "../i18n/index.ts";
 import { navigate } from "../router.ts";
 import type { PageProps } from "../routes.ts";
 import { can, useSession } from "../session.ts";
-import { ActorName } from "./actor.tsx";
+import { PartyName } from "./actor.tsx";
 
 type Format = Inputs["invoices"]["export"]["format"];
 const FORMATS = ["pdf", "png", "svg", "html", "json", "csv", "xlsx", "docx", "md", "dsl", "ubl", "cii", "facturx", "xrechnung"] as const satisfies readonly Format[];
@@ -179,7 +179,7 @@ function History({ invoice }: { invoice: Invoice }): JSX.Element {
             <tr key={entry.id}>
               <td>{moment(entry.at)}</td>
               <td>
-                <ActorName actor={entry.actor} />
+                <PartyName party={entry.by} />
               </td>
               <td>
                 {t(`history.${entry.action}` as PhraseKey)}
