@@ -16,7 +16,7 @@ export const ruleChoices = {
   start_date: isoDate.describe("the first period on or after it, in the account's time zone; not before today"),
   end_date: isoDate.describe("no period after this date (give end_date or count, not both)"),
   count: z.int().min(1).max(1000).describe("how many invoices to issue in all (skipped periods do not count)"),
-  on_issue: z.enum(ON_ISSUE).describe("leave a draft, finalize it, or send it with the send options (needs invoices:approve)"),
+  on_issue: z.enum(ON_ISSUE).describe("leave a draft, finalize it, or send it with the send options (finalize and send need invoices:approve)"),
   send: sendOptionsSchema.describe("the send's options (on_issue send only; default e-mail to the client)"),
   missed: z.enum(MISSED).describe("periods missed while down or paused: issue them in order, or skip them"),
 };

@@ -28,8 +28,8 @@ const invalid = (field: string, issue: string): AppError => new AppError("VALIDA
  * that contradicts itself, send options on a rule that does not send.
  */
 function assertValidChoices(choices: RuleChoices, context: { today: string; canApprove: boolean; startGiven: boolean }): void {
-  if (choices.on_issue === "send" && !context.canApprove) {
-    throw new AppError("FORBIDDEN", "A rule that sends needs a key with invoices:approve (sending a draft approves it)", { required_scope: "invoices:approve" });
+  if ((choices.on_issue === "send" || choices.on_issue === "finalize") && !context.canApprove) {
+    throw new AppError("FORBIDDEN", `A rule that ${choices.on_issue === "send" ? "sends" : "finalizes"} needs a key with invoices:approve (${choices.on_issue === "send" ? "sending a draft approves it" : "finalizing spends the next number"})`, { required_scope: "invoices:approve" });
   }
   if (context.startGiven && choices.start_date < context.today) throw invalid("start_date", `before today (${context.today} in the account's time zone)`);
   const problem = scheduleProblem(choices);

@@ -91,6 +91,18 @@ export function planTransition(type: InvoiceType, from: InvoiceStatus, to: Invoi
   return { approves: approving, sends: to === "sent" };
 }
 
+/**
+ * Finalizing spends the next number of a sequence that never gives it back (a numbered invoice is
+ * voided, never deleted): a commitment like approval's (ADR 0038). An invoice a person has approved
+ * may be finalized by anyone who may write it; one not yet approved only by a caller who may approve.
+ */
+export function assertMayFinalize(status: InvoiceStatus, mover: Mover): void {
+  if (mover.kind === "system" || mover.canApprove || status === "approved") return;
+  throw new AppError("FORBIDDEN", "Finalizing spends the next invoice number: an invoice not yet approved needs the invoices:approve right; move it to review for a person to approve, then finalize it", {
+    required_scope: "invoices:approve",
+  });
+}
+
 /** Quotes and purchase orders are never paid (nor overdue); invoices and credit notes are. */
 export function isPayable(type: InvoiceType): boolean {
   return type === "invoice" || type === "credit_note";

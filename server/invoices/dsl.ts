@@ -15,7 +15,7 @@ import type { Executor } from "../../db/client.ts";
 import { listMailOfInvoice } from "../../db/queries/mail.ts";
 import { listSequences } from "../../db/queries/number-sequences.ts";
 import { sendContent } from "../automation/mail/content.ts";
-import { planTransition } from "../domain/lifecycle.ts";
+import { assertMayFinalize, planTransition } from "../domain/lifecycle.ts";
 import { DEFAULT_ATTACHMENTS, type AttachmentFormat } from "../domain/mail.ts";
 import { formatInvoiceNumber } from "../domain/numbering.ts";
 import type { StoredProfile } from "../domain/profile.ts";
@@ -124,6 +124,8 @@ export async function createFromDsl(services: Services, writer: Writer, request:
   const { finalize, send } = parsed.directives;
   if (finalize && record.items.length === 0) throw refusal(keywordLines(request.text, "finalize", "item lines before FINALIZE: an invoice needs at least one line to be finalized"));
   if (send && record.items.length === 0) throw refusal(keywordLines(request.text, "send", "item lines before SEND: an invoice needs at least one line to be sent"));
+  // Checked before anything is stored, dry run or not: the real call would refuse the same.
+  if (finalize && !send) assertMayFinalize(record.status, writer.mover);
   const sending: SendOptions | null = send ? { via: "email", to: [send.to] } : null;
   const outcome = { layout: parsed.layout, client_id: record.client_id };
   if (request.dryRun) {

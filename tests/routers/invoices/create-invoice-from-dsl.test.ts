@@ -209,14 +209,17 @@ describe("POST /api/invoices/dsl: SEND", () => {
     expect(await invoiceCount(sender)).toBe(before);
   });
 
-  test("sending from draft approves it: a key without invoices:approve gets 403, dry run or not, and nothing is stored", async () => {
+  test("sending approves a draft and finalizing spends a number: a key without invoices:approve gets 403 for either, dry run or not, and nothing is stored", async () => {
     const agent = { ...sender, client: api(server.url, await server.key(sender.accountId, ["invoices:read", "invoices:write"])) };
     const before = await invoiceCount(sender);
-    for (const dry_run of [false, true]) {
-      const reply = await postDsl(agent, { dsl: `${LAYOUT_A}SEND\n`, dry_run });
-      expectError(reply, 403, "FORBIDDEN");
+    for (const directive of ["SEND", "FINALIZE"]) {
+      for (const dry_run of [false, true]) {
+        const reply = await postDsl(agent, { dsl: `${LAYOUT_A}${directive}\n`, dry_run });
+        expectError(reply, 403, "FORBIDDEN");
+        expect(reply.body.details.required_scope).toBe("invoices:approve");
+      }
     }
-    expect(expectStatus(await postDsl(agent, { dsl: `${LAYOUT_A}FINALIZE\n` }), 201).invoice.status).toBe("draft");
+    expect(expectStatus(await postDsl(agent, { dsl: LAYOUT_A }), 201).invoice).toMatchObject({ status: "draft", locked: false });
     expect(await invoiceCount(sender)).toBe(before + 1);
   });
 

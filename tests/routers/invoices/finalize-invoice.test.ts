@@ -149,6 +149,25 @@ describe("POST /api/invoices/{id}/finalize: errors", () => {
   });
 });
 
+describe("POST /api/invoices/{id}/finalize: who may spend a number (ADR 0038)", () => {
+  test("a key without invoices:approve finalizes an approved invoice, not a draft or one in review: those are 403 and take no number", async () => {
+    const account = await steppedAccount(server);
+    const writer = { ...account, client: api(server.url, await server.key(account.accountId, ["invoices:read", "invoices:write"])) };
+    const draft = await account.steps.create();
+    const inReview = await account.steps.transition(await account.steps.create(), "review");
+    for (const invoice of [draft, inReview]) {
+      const refused = await finalize(writer, invoice);
+      expectError(refused, 403, "FORBIDDEN");
+      expect(refused.body.details).toEqual({ required_scope: "invoices:approve" });
+      expect(await account.steps.get(invoice.id)).toEqual(invoice);
+    }
+    const approved = await account.steps.transition(inReview, "approved");
+    expect(expectStatus(await finalize(writer, approved), 200)).toMatchObject({ number: "INV-2026-0001", locked: true, status: "approved" });
+    // The owner's key holds invoices:approve: a draft is finalized straight away, with the next number.
+    expect(expectStatus(await finalize(account, draft), 200).number).toBe("INV-2026-0002");
+  });
+});
+
 describe("POST /api/invoices/{id}/finalize: security", () => {
   test("no key, unknown key, revoked key, wrong scope, another account", async () => {
     const draft = await owner.steps.create();

@@ -120,13 +120,15 @@ describe("POST /api/recurring: errors", () => {
     expect(reply.body.details.field).toBe("invoice_id");
   });
 
-  test("a rule that sends needs invoices:approve (it sends drafts on the key's behalf)", async () => {
+  test("a rule that sends or finalizes needs invoices:approve (it sends drafts, or spends numbers, on the key's behalf)", async () => {
     const source = await owner.steps.create();
     const key = await server.key(owner.accountId, SCOPES.filter((scope) => scope !== "invoices:approve"));
-    const reply = await api(server.url, key).post("/api/recurring", { invoice_id: source.id, frequency: "monthly", start_date: "2026-12-01", on_issue: "send" });
-    expectError(reply, 403, "FORBIDDEN");
-    expect(reply.body.details.required_scope).toBe("invoices:approve");
-    expect(expectStatus(await api(server.url, key).post("/api/recurring", { invoice_id: source.id, frequency: "monthly", start_date: "2026-12-01", on_issue: "finalize" }), 201).on_issue).toBe("finalize");
+    for (const on_issue of ["send", "finalize"]) {
+      const reply = await api(server.url, key).post("/api/recurring", { invoice_id: source.id, frequency: "monthly", start_date: "2026-12-01", on_issue });
+      expectError(reply, 403, "FORBIDDEN");
+      expect(reply.body.details.required_scope).toBe("invoices:approve");
+    }
+    expect(expectStatus(await api(server.url, key).post("/api/recurring", { invoice_id: source.id, frequency: "monthly", start_date: "2026-12-01", on_issue: "draft" }), 201).on_issue).toBe("draft");
   });
 });
 
