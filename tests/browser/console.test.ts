@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { accounts } from "../../db/schema/index.ts";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { api, type Api } from "../helpers/http.ts";
-import { invoiceSteps, type Invoice, type InvoiceSteps } from "../helpers/invoices.ts";
+import { expectStatus, invoiceSteps, type Invoice, type InvoiceSteps } from "../helpers/invoices.ts";
 import { connectAgent } from "../helpers/oauth.ts";
 import { signedIn } from "../helpers/people.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -315,6 +315,24 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     await page.getByRole("combobox", { name: "Sprache" }).selectOption("en");
     await page.getByRole("heading", { level: 1, name: "Invoices" }).waitFor();
     expect(problems).toEqual([]);
+  });
+
+  test("the console speaks the person's language, from their browser, not the account's invoice locale", async () => {
+    expectStatus(await owner.put("/api/account", { locale: "de-DE" }), 200);
+    // The same person in a French browser with no pick of their own.
+    const french = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });
+    try {
+      await french.addCookies(await context.cookies(server.url));
+      const frenchPage = await french.newPage();
+      await frenchPage.goto(`${server.url}/app/invoices`);
+      await frenchPage.getByRole("heading", { level: 1, name: "Factures" }).waitFor();
+      expect(await frenchPage.getAttribute("html", "lang")).toBe("fr");
+      // French amounts: a decimal comma and a narrow no-break space before the euro sign.
+      expect(await frenchPage.getByRole("table", { name: "Factures" }).innerText()).toMatch(/\d,\d\d\s€/);
+    } finally {
+      await french.close();
+      expectStatus(await owner.put("/api/account", { locale: "en-IE" }), 200);
+    }
   });
 
   test("sign-out ends the session: the console sends the visitor to sign-in, keeping where they were", async () => {

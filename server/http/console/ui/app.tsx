@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { setConfirmationLabels } from "../bridge/index.ts";
 import { api, appCodeOf, type Me } from "./api.ts";
 import { ErrorNote, Loading } from "./components.tsx";
-import { applyLanguage, currentLanguage, LANGUAGES, pickLanguage, storedLanguage, t, type Language } from "./i18n/index.ts";
+import { applyLanguage, currentLanguage, LANGUAGES, t, type Language } from "./i18n/index.ts";
 import { useMessage } from "./messages.ts";
 import { ROUTES, type PageModule, type Route } from "./routes.ts";
 import { HOME, SIGN_IN } from "./paths.ts";
@@ -15,11 +15,10 @@ import { can, SessionContext } from "./session.ts";
 
 type Who = { state: "loading" } | { state: "signed-out" } | { state: "signed-in"; me: Me } | { state: "failed"; error: unknown };
 
-/** Who is signed in, and the account's locale (the language to use when the person picked none). */
+/** Who is signed in. The console speaks the person's language (their pick, else their browser's: main.tsx), not the account's invoice locale. */
 async function whoIsSignedIn(): Promise<Who> {
   try {
-    const [me, account] = await Promise.all([api.me.get.query({}), api.account.get.query({})]);
-    if (!storedLanguage()) await applyLanguage(pickLanguage([account.locale, ...navigator.languages]), { accountLocale: account.locale });
+    const me = await api.me.get.query({});
     return { state: "signed-in", me };
   } catch (error) {
     return appCodeOf(error) === "UNAUTHORIZED" ? { state: "signed-out" } : { state: "failed", error };

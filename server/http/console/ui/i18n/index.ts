@@ -22,8 +22,6 @@ const STORED_CHOICE = "console.language";
 
 let language: Language = "en";
 let phrases: Phrases = en;
-/** The account's locale when it speaks the chosen language (de-CH formats numbers as the Swiss do). */
-let accountLocale: string | null = null;
 
 function isLanguage(value: string): value is Language {
   return Object.hasOwn(LANGUAGES, value);
@@ -47,10 +45,9 @@ export function storedLanguage(): string | null {
 }
 
 /** Loads and applies a language; `remember` keeps the person's own pick for their next visit. */
-export async function applyLanguage(next: Language, options: { remember?: boolean; accountLocale?: string | null } = {}): Promise<void> {
+export async function applyLanguage(next: Language, options: { remember?: boolean } = {}): Promise<void> {
   phrases = next === "en" ? en : await LOADERS[next]();
   language = next;
-  if (options.accountLocale !== undefined) accountLocale = options.accountLocale;
   document.documentElement.lang = language;
   if (options.remember) {
     try {
@@ -65,9 +62,13 @@ export function currentLanguage(): Language {
   return language;
 }
 
-/** The locale numbers, money and dates are shown in. */
+/**
+ * The locale numbers, money and dates are shown in: the person's own, as their browser says it, when
+ * it speaks the console's language (de-CH formats numbers as the Swiss do); never the account's
+ * invoice locale, which is for the buyers the invoices go to.
+ */
 export function displayLocale(): string {
-  return accountLocale?.toLowerCase().startsWith(`${language}-`) ? accountLocale : language;
+  return navigator.languages.find((tag) => tag.toLowerCase().startsWith(`${language}-`)) ?? language;
 }
 
 /** A phrase with its `{name}` placeholders filled in. */
