@@ -6,7 +6,7 @@ import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { exportOptions } from "./export.schema.ts";
-import { invoiceSelection } from "./list-invoices.ts";
+import { datesInOrder, invoiceSelection } from "./list-invoices.ts";
 import { INVOICES_EXPORT_TOOL } from "../tools.ts";
 
 export const exportInvoicesBulk = scopedProcedure("invoices:read")
@@ -24,7 +24,7 @@ export const exportInvoicesBulk = scopedProcedure("invoices:read")
     z
       .strictObject({
         ids: z.array(resourceId("inv")).min(1).max(MAX_BULK_INVOICES).optional().describe("the invoices, by id"),
-        filter: z.strictObject(invoiceSelection).optional().describe("or every invoice the list's filters choose"),
+        filter: datesInOrder(z.strictObject(invoiceSelection)).optional().describe("or every invoice the list's filters choose"),
         ...exportOptions,
       })
       .refine((input) => (input.ids === undefined) !== (input.filter === undefined), { message: "give ids or filter, not both", path: ["ids"] }),

@@ -16,7 +16,15 @@ export const invoiceSelection = {
   q: z.string().min(1).max(200).optional().describe("search number, client name, e-mail and line descriptions (case- and accent-insensitive)"),
 };
 
-export const listInvoicesInput = z.strictObject({ ...invoiceSelection, ...pagination });
+/** A selection whose dates are in order: from_date after to_date would choose nothing, silently. */
+export function datesInOrder<Shape extends z.ZodObject>(schema: Shape): Shape {
+  return schema.refine((selection: { from_date?: string; to_date?: string }) => !selection.from_date || !selection.to_date || selection.from_date <= selection.to_date, {
+    message: "to_date is before from_date: nothing could match",
+    path: ["to_date"],
+  });
+}
+
+export const listInvoicesInput = datesInOrder(z.strictObject({ ...invoiceSelection, ...pagination }));
 
 export const listInvoices = scopedProcedure("invoices:read")
   .meta({

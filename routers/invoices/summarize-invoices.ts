@@ -2,7 +2,7 @@ import { z } from "zod";
 import { summarizeSelection } from "../../server/invoices/summaries.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { scopedProcedure } from "../builders.ts";
-import { invoiceSelection } from "./list-invoices.ts";
+import { datesInOrder, invoiceSelection } from "./list-invoices.ts";
 import { setSummaryOutput, summaryLanguage } from "./summary.schema.ts";
 import { INVOICES_SUMMARIZE_TOOL } from "../tools.ts";
 
@@ -17,7 +17,7 @@ export const summarizeInvoices = scopedProcedure("invoices:read")
     },
     tool: { ...INVOICES_SUMMARIZE_TOOL, action: "set", isDefault: true, example: { client_id: EXAMPLE_IDS.client, language: "en" } },
   })
-  .input(z.strictObject({ ...invoiceSelection, language: summaryLanguage.describe("the summary's language; default the account's locale") }))
+  .input(datesInOrder(z.strictObject({ ...invoiceSelection, language: summaryLanguage.describe("the summary's language; default the account's locale") })))
   .output(setSummaryOutput)
   .query(({ ctx, input }) => {
     const { language, ...filters } = input;

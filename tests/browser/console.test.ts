@@ -194,6 +194,24 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  test("dates out of order are refused at the field, focused, with a sentence; the list keeps its filters", async () => {
+    await open("/app/invoices", "Invoices");
+    const before = page.url();
+    await page.getByLabel("Issued from").fill("2026-05-01");
+    await page.getByLabel("Issued until").fill("2026-04-01");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    const until = page.getByLabel("Issued until");
+    expect(await until.evaluate((input: HTMLInputElement) => ({ message: input.validationMessage, focused: document.activeElement === input }))).toEqual({
+      message: "“Issued until” is before “Issued from”: choose an end on or after the start.",
+      focused: true,
+    });
+    expect(page.url()).toBe(before);
+    await until.fill("2026-06-01");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/to=2026-06-01|to_date=2026-06-01/);
+    expect(problems).toEqual([]);
+  });
+
   test("a finalized invoice not yet sent reads Finalized, in the list and on its page, not Draft", async () => {
     const steps = invoiceSteps(owner);
     const finalized = await steps.finalize(await steps.create({ bill_to_name: "Finalized Chip GmbH" }));

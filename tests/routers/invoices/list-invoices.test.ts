@@ -139,6 +139,19 @@ describe("GET /api/invoices: happy", () => {
     expect(stale).toEqual([{ n: 0 }]);
   });
 
+  test("from_date after to_date is a 422 naming to_date, on the list, a set summary and a bulk export's filter", async () => {
+    const range = { from_date: "2026-05-01", to_date: "2026-04-01" };
+    const listed = await lister.client.get(withQuery("/api/invoices", range));
+    expectError(listed, 422, "VALIDATION_ERROR");
+    expect(listed.body.details.field).toBe("to_date");
+    const summarized = await lister.client.get(withQuery("/api/invoices/summary", range));
+    expectError(summarized, 422, "VALIDATION_ERROR");
+    const bulk = await lister.client.post("/api/exports/bulk", { filter: range, format: "pdf" });
+    expectError(bulk, 422, "VALIDATION_ERROR");
+    expect(bulk.body.details.field).toBe("filter.to_date");
+    expect((await list({ from_date: "2026-04-01", to_date: "2026-04-01" })).total).toBe(1);
+  });
+
   test("another account's invoices never appear", async () => {
     const stranger = await steppedAccount(server);
     const theirs = await stranger.steps.create({ bill_to_name: "Zoë Müller" });

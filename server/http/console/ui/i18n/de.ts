@@ -112,6 +112,7 @@ export const de: Phrases = {
   "invoices.anyClient": "Alle Kunden",
   "invoices.from": "Ausgestellt ab",
   "invoices.to": "Ausgestellt bis",
+  "invoices.toBeforeFrom": "„Ausgestellt bis“ liegt vor „Ausgestellt ab“: Wählen Sie ein Ende ab dem Beginn.",
   "invoices.apply": "Filter anwenden",
   "invoices.clear": "Zurücksetzen",
   "invoices.byStatus": "Nach Status filtern",

@@ -111,6 +111,7 @@ export const en = {
   "invoices.anyClient": "Any client",
   "invoices.from": "Issued from",
   "invoices.to": "Issued until",
+  "invoices.toBeforeFrom": "“Issued until” is before “Issued from”: choose an end on or after the start.",
   "invoices.apply": "Apply filters",
   "invoices.clear": "Clear",
   "invoices.byStatus": "Filter by status",

@@ -112,6 +112,7 @@ export const es: Phrases = {
   "invoices.anyClient": "Todos los clientes",
   "invoices.from": "Emitidas desde",
   "invoices.to": "Emitidas hasta",
+  "invoices.toBeforeFrom": "«Emitidas hasta» es anterior a «Emitidas desde»: elija un final igual o posterior al inicio.",
   "invoices.apply": "Aplicar filtros",
   "invoices.clear": "Limpiar",
   "invoices.byStatus": "Filtrar por estado",

@@ -112,6 +112,7 @@ export const fr: Phrases = {
   "invoices.anyClient": "Tous les clients",
   "invoices.from": "Émises à partir du",
   "invoices.to": "Émises jusqu’au",
+  "invoices.toBeforeFrom": "« Émises jusqu’au » précède « Émises à partir du » : choisissez une fin égale ou postérieure au début.",
   "invoices.apply": "Appliquer les filtres",
   "invoices.clear": "Effacer",
   "invoices.byStatus": "Filtrer par statut",

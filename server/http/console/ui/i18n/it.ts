@@ -112,6 +112,7 @@ export const it: Phrases = {
   "invoices.anyClient": "Tutti i clienti",
   "invoices.from": "Emesse dal",
   "invoices.to": "Emesse fino al",
+  "invoices.toBeforeFrom": "«Emesse fino al» è prima di «Emesse dal»: scegli una fine uguale o successiva all’inizio.",
   "invoices.apply": "Applica filtri",
   "invoices.clear": "Azzera",
   "invoices.byStatus": "Filtra per stato",

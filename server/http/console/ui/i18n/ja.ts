@@ -112,6 +112,7 @@ export const ja: Phrases = {
   "invoices.anyClient": "すべての取引先",
   "invoices.from": "発行日（から）",
   "invoices.to": "発行日（まで）",
+  "invoices.toBeforeFrom": "「発行日（まで）」が「発行日（から）」より前です。開始日以降の日付を選んでください。",
   "invoices.apply": "絞り込む",
   "invoices.clear": "クリア",
   "invoices.byStatus": "ステータスで絞り込む",

@@ -112,6 +112,7 @@ export const nl: Phrases = {
   "invoices.anyClient": "Alle klanten",
   "invoices.from": "Uitgegeven vanaf",
   "invoices.to": "Uitgegeven tot en met",
+  "invoices.toBeforeFrom": "‘Uitgegeven tot en met’ ligt vóór ‘Uitgegeven vanaf’: kies een einde op of na het begin.",
   "invoices.apply": "Filters toepassen",
   "invoices.clear": "Wissen",
   "invoices.byStatus": "Filteren op status",

@@ -112,6 +112,7 @@ export const pt: Phrases = {
   "invoices.anyClient": "Todos os clientes",
   "invoices.from": "Emitidas desde",
   "invoices.to": "Emitidas até",
+  "invoices.toBeforeFrom": "«Emitidas até» é anterior a «Emitidas desde»: escolha um fim igual ou posterior ao início.",
   "invoices.apply": "Aplicar filtros",
   "invoices.clear": "Limpar",
   "invoices.byStatus": "Filtrar por estado",

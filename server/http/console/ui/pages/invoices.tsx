@@ -52,9 +52,15 @@ function FilterForm({ filters }: { filters: Filters }): JSX.Element {
   const clients = useQuery(() => api.clients.list.query({ limit: 100 }), []);
   const submit = (event: SubmitEvent): void => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const element = event.currentTarget as HTMLFormElement;
+    const form = new FormData(element);
     const value = (name: string): string | undefined => (form.get(name) as string | null) || undefined;
-    show({ ...filters, client_id: value("client_id"), from_date: value("from"), to_date: value("to"), q: value("q"), offset: 0 });
+    const [from, to] = [value("from"), value("to")];
+    // Dates out of order would match nothing, silently (the API refuses them too): say so at the field.
+    const until = element.elements.namedItem("to") as HTMLInputElement;
+    until.setCustomValidity(from && to && to < from ? t("invoices.toBeforeFrom") : "");
+    if (!until.reportValidity()) return;
+    show({ ...filters, client_id: value("client_id"), from_date: from, to_date: to, q: value("q"), offset: 0 });
   };
   return (
     <form class="filters" role="search" onSubmit={submit} {...formToolAttributes(SEARCH)}>
@@ -75,7 +81,7 @@ function FilterForm({ filters }: { filters: Filters }): JSX.Element {
         <input type="date" defaultValue={filters.from_date ?? ""} {...paramAttributes(SEARCH, "from")} />
       </Field>
       <Field label={t("invoices.to")}>
-        <input type="date" defaultValue={filters.to_date ?? ""} {...paramAttributes(SEARCH, "to")} />
+        <input type="date" defaultValue={filters.to_date ?? ""} onInput={(event) => event.currentTarget.setCustomValidity("")} {...paramAttributes(SEARCH, "to")} />
       </Field>
       <div class="actions">
         <button type="submit" class="primary">
