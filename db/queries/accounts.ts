@@ -35,8 +35,10 @@ export async function getAccount(db: Executor, accountId: string): Promise<Accou
   return row ? ({ ...row, profile: { ...emptyProfile(), ...(row.profile as Partial<StoredProfile>) } } as AccountRow) : undefined;
 }
 
-export async function saveProfile(db: Executor, params: { accountId: string; profile: StoredProfile; now: Date }): Promise<void> {
-  await db.update(accounts).set({ profile: params.profile, updatedAt: params.now.toISOString() }).where(eq(accounts.id, params.accountId));
+/** Saves the seller profile, and the account's own name when one is given. */
+export async function saveProfile(db: Executor, params: { accountId: string; profile: StoredProfile; name?: string | undefined; now: Date }): Promise<void> {
+  const name = params.name === undefined ? {} : { name: params.name };
+  await db.update(accounts).set({ profile: params.profile, ...name, updatedAt: params.now.toISOString() }).where(eq(accounts.id, params.accountId));
 }
 
 export async function setAccountTier(db: Executor, params: { accountId: string; tier: TierName; now: Date }): Promise<boolean> {

@@ -11,6 +11,7 @@ import { accountView } from "./account-view.ts";
 const nullableText = (max: number) => z.string().max(max).nullable().optional();
 
 export const updateAccountInput = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional().describe("the account's own name, as its people see it (not printed on invoices)"),
   legal_name: z.string().trim().min(1).max(500).nullable().optional(),
   address: addressInput.nullable().optional(),
   tax_id: nullableText(100),
@@ -30,7 +31,7 @@ export const updateAccountInput = z.strictObject({
 });
 
 export const updateAccount = scopedProcedure("account:admin")
-  .meta({ openapi: { method: "PUT", path: "/account", tags: ["account"], operationId: "updateAccount", summary: "Update the seller profile; fields merge, null clears" } })
+  .meta({ openapi: { method: "PUT", path: "/account", tags: ["account"], operationId: "updateAccount", summary: "Rename the account or update its seller profile; fields merge, null clears" } })
   .input(updateAccountInput)
   .output(accountOutput)
   .mutation(async ({ ctx, input }) => {

@@ -1,4 +1,4 @@
-// Every change to an account's seller profile and number sequences, whoever asks (account.update):
+// Every change to an account's name, seller profile and number sequences, whoever asks (account.update):
 // the merge reads the profile under the write lock, so two updates in a row both land.
 import { saveProfile } from "../../db/queries/accounts.ts";
 import { setSequence, type Sequence } from "../../db/queries/number-sequences.ts";
@@ -12,6 +12,8 @@ import { loadProfile } from "./profile.ts";
  * Contact, payment and prefixes merge field by field; sequences set the next number of each type and year given.
  */
 export type ProfileChanges = Partial<Omit<StoredProfile, "address" | "contact" | "payment" | "prefixes">> & {
+  /** The account's own name (what people and the console call it), not the seller's legal name. */
+  name?: string;
   address?: AddressInput | null;
   contact?: Partial<StoredProfile["contact"]>;
   payment?: Partial<StoredProfile["payment"]>;
@@ -23,7 +25,7 @@ export type ProfileChanges = Partial<Omit<StoredProfile, "address" | "contact" |
 export function updateProfile(services: Services, accountId: string, changes: ProfileChanges): Promise<void> {
   return services.database.write(async (tx) => {
     const current = await loadProfile(tx, accountId);
-    const { address, contact, payment, prefixes, sequences, ...fields } = changes;
+    const { name, address, contact, payment, prefixes, sequences, ...fields } = changes;
     const profile: StoredProfile = {
       ...current,
       ...fields,
@@ -32,7 +34,7 @@ export function updateProfile(services: Services, accountId: string, changes: Pr
       payment: { ...current.payment, ...payment },
       prefixes: { ...current.prefixes, ...prefixes },
     };
-    await saveProfile(tx, { accountId, profile, now: services.clock.now() });
+    await saveProfile(tx, { accountId, profile, name, now: services.clock.now() });
     for (const sequence of sequences ?? []) await setSequence(tx, accountId, sequence);
   });
 }

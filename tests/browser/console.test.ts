@@ -212,6 +212,20 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  test("the account is renamed on its page, and the shell shows the new name after a reload", async () => {
+    const original = expectStatus(await owner.get("/api/account"), 200).name as string;
+    await page.goto(`${server.url}/app/account`);
+    const name = page.getByLabel("Account name");
+    await name.fill("Acme Renamed");
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await page.getByText("Profile saved.").first().waitFor();
+    await page.reload();
+    await page.getByText("Acme Renamed").first().waitFor();
+    expect(expectStatus(await owner.get("/api/account"), 200).name).toBe("Acme Renamed");
+    expectStatus(await owner.put("/api/account", { name: original }), 200);
+    expect(problems).toEqual([]);
+  });
+
   test("a finalized invoice not yet sent reads Finalized, in the list and on its page, not Draft", async () => {
     const steps = invoiceSteps(owner);
     const finalized = await steps.finalize(await steps.create({ bill_to_name: "Finalized Chip GmbH" }));

@@ -92,6 +92,14 @@ describe("PUT /api/account: happy", () => {
     });
   });
 
+  test("the account's own name is renamed, trimmed, and leaves the seller's legal name alone", async () => {
+    const { client: caller } = await freshAccount();
+    const renamed = await caller.put("/api/account", { name: "  Acme Berlin  " });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: "Acme Berlin", legal_name: null });
+    expect((await caller.get("/api/account")).body.name).toBe("Acme Berlin");
+  });
+
   test("a string address is taken as line1", async () => {
     const { client: caller } = await freshAccount();
     const reply = await caller.put("/api/account", { address: "1 Main St" });
@@ -162,6 +170,8 @@ describe("PUT /api/account: errors", () => {
     ["time zone as free text", { timezone: "Berlin time" }, "timezone"],
     ["empty time zone", { timezone: "" }, "timezone"],
     ["empty legal name", { legal_name: "" }, "legal_name"],
+    ["blank account name", { name: "   " }, "name"],
+    ["account name cleared", { name: null }, "name"],
     ["legal name over 500", { legal_name: "x".repeat(501) }, "legal_name"],
     ["unknown currency", { currency: "XYZ" }, "currency"],
     ["bad locale", { locale: "not a locale!" }, "locale"],

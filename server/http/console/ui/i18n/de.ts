@@ -274,6 +274,7 @@ export const de: Phrases = {
   "account.yourRole": "Ihre Rolle: {role}",
   "account.profile": "Absenderprofil",
   "account.saved": "Profil gespeichert.",
+  "account.name": "Kontoname",
   "account.legalName": "Firmenname",
   "account.registrationId": "Handelsregisternummer",
   "account.contactName": "Ansprechperson",

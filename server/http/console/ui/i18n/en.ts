@@ -273,6 +273,7 @@ export const en = {
   "account.yourRole": "Your role: {role}",
   "account.profile": "Seller profile",
   "account.saved": "Profile saved.",
+  "account.name": "Account name",
   "account.legalName": "Legal name",
   "account.registrationId": "Company registration",
   "account.contactName": "Contact person",

@@ -274,6 +274,7 @@ export const es: Phrases = {
   "account.yourRole": "Su rol: {role}",
   "account.profile": "Perfil del emisor",
   "account.saved": "Perfil guardado.",
+  "account.name": "Nombre de la cuenta",
   "account.legalName": "Razón social",
   "account.registrationId": "Registro mercantil",
   "account.contactName": "Persona de contacto",

@@ -274,6 +274,7 @@ export const fr: Phrases = {
   "account.yourRole": "Votre rôle : {role}",
   "account.profile": "Profil vendeur",
   "account.saved": "Profil enregistré.",
+  "account.name": "Nom du compte",
   "account.legalName": "Raison sociale",
   "account.registrationId": "Immatriculation (RCS, SIREN)",
   "account.contactName": "Personne de contact",

@@ -274,6 +274,7 @@ export const it: Phrases = {
   "account.yourRole": "Il suo ruolo: {role}",
   "account.profile": "Profilo del venditore",
   "account.saved": "Profilo salvato.",
+  "account.name": "Nome dell’account",
   "account.legalName": "Ragione sociale",
   "account.registrationId": "Numero di iscrizione (REA)",
   "account.contactName": "Referente",

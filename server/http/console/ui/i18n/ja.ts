@@ -274,6 +274,7 @@ export const ja: Phrases = {
   "account.yourRole": "あなたの役割: {role}",
   "account.profile": "発行者プロフィール",
   "account.saved": "プロフィールを保存しました。",
+  "account.name": "アカウント名",
   "account.legalName": "正式名称",
   "account.registrationId": "法人番号",
   "account.contactName": "担当者",

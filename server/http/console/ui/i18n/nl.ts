@@ -274,6 +274,7 @@ export const nl: Phrases = {
   "account.yourRole": "Uw rol: {role}",
   "account.profile": "Verkopersprofiel",
   "account.saved": "Profiel opgeslagen.",
+  "account.name": "Accountnaam",
   "account.legalName": "Statutaire naam",
   "account.registrationId": "KvK-nummer",
   "account.contactName": "Contactpersoon",

@@ -274,6 +274,7 @@ export const pt: Phrases = {
   "account.yourRole": "A sua função: {role}",
   "account.profile": "Perfil do vendedor",
   "account.saved": "Perfil guardado.",
+  "account.name": "Nome da conta",
   "account.legalName": "Denominação social",
   "account.registrationId": "Registo comercial",
   "account.contactName": "Pessoa de contacto",

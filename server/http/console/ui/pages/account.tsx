@@ -17,7 +17,9 @@ type Account = Outputs["account"]["get"];
 function profileInput(form: FormData) {
   const text = (name: string): string | null => textOrNull(form.get(name) as string | null ?? "");
   const address = { line1: text("line1"), postal_code: text("postal_code"), city: text("city"), country: text("country")?.toUpperCase() ?? null };
+  const name = text("account_name");
   return {
+    ...(name ? { name } : {}),
     legal_name: text("legal_name"),
     tax_id: text("tax_id"),
     registration_id: text("registration_id"),
@@ -48,6 +50,7 @@ function Profile({ account, editable, onSaved }: { account: Account; editable: b
           if (saved) onSaved(saved);
         }}
       >
+        {field("account_name", "account.name", account.name, { maxLength: 200, required: true })}
         {field("legal_name", "account.legalName", account.legal_name, { maxLength: 500 })}
         {field("tax_id", "clients.taxId", account.tax_id, { maxLength: 100 })}
         {field("registration_id", "account.registrationId", account.registration_id, { maxLength: 100 })}
