@@ -93,6 +93,28 @@ afterAll(async () => {
 });
 
 describe.skipIf(skipChromium)("the console in Chromium", () => {
+  test("the sign-in link's page looks like the console: its type and button, its inline styles allowed by their hash", async () => {
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 800 }, locale: "en-US" });
+    try {
+      const visit = await visitor.newPage();
+      const refused: string[] = [];
+      visit.on("console", (message) => message.type() === "error" && refused.push(message.text()));
+      const account = expectStatus(await owner.get("/api/account"), 200);
+      await visit.goto(await signInLinkFor(server, "styled@acme.example", account.id));
+      const button = visit.getByRole("button");
+      await button.waitFor();
+      const looks = await visit.evaluate(() => ({
+        font: getComputedStyle(document.body).fontFamily,
+        button: getComputedStyle(document.querySelector("button")!).backgroundColor,
+        card: getComputedStyle(document.querySelector("main")!).borderRadius,
+      }));
+      expect(looks).toEqual({ font: expect.stringContaining("system-ui"), button: "rgb(10, 85, 196)", card: "6px" });
+      expect(refused).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   test("signed in by the link, the person sees the invoice list, their account and role, and no errors", async () => {
     expect(await page.getAttribute("html", "lang")).toBe("en");
     const navigation = page.getByRole("navigation", { name: "Main" });
