@@ -248,6 +248,29 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  test("payments: part of what is due, typed as people write it, then the rest; the invoice is paid and its payments listed", async () => {
+    const steps = invoiceSteps(owner);
+    const sent = await steps.transition(await steps.create({ bill_to_name: "Paying Customer AG", tax_rate: 0, items: [{ description: "Work", quantity: 1, rate: 150_000 }] }), "sent");
+    await open(`/app/invoices/${sent.id}`, new RegExp(String(sent.number)));
+    const form = page.getByRole("form", { name: "Record a payment" });
+    await form.getByLabel("Amount").fill("1,000.50");
+    await form.getByLabel("Method").fill("Bank transfer");
+    await form.getByLabel("Reference").fill("BANK-4711");
+    await form.getByRole("button", { name: "Record payment" }).click();
+    await page.getByText(/Payment recorded; .*499\.50 still due\./).first().waitFor();
+    expect(expectStatus(await owner.get(`/api/invoices/${sent.id}`), 200)).toMatchObject({ amount_paid: 100_050, amount_due: 49_950, status: "sent" });
+    // The amount field offers what is still due.
+    expect(await form.getByLabel("Amount").inputValue()).toBe("499.50");
+    await form.getByRole("button", { name: "Record payment" }).click();
+    await page.getByText("Payment recorded; the invoice is paid.").first().waitFor();
+    await page.getByRole("heading", { level: 1, name: /Paid/ }).waitFor();
+    const rows = await page.getByRole("table", { name: "Payments" }).getByRole("row").allInnerTexts();
+    expect(rows.slice(1).map((row) => row.replace(/\s+/g, " ").trim())).toEqual([expect.stringMatching(/1,000\.50 Bank transfer BANK-4711$/), expect.stringMatching(/499\.50$/)]);
+    // Paid: nothing is left to record.
+    expect(await page.getByRole("form", { name: "Record a payment" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
   test("a finalized invoice not yet sent reads Finalized, in the list and on its page, not Draft", async () => {
     const steps = invoiceSteps(owner);
     const finalized = await steps.finalize(await steps.create({ bill_to_name: "Finalized Chip GmbH" }));

@@ -90,6 +90,21 @@ export const CONSOLE_PAGES = [
         annotations: { readOnlyHint: true, idempotentHint: true },
       },
       { name: "invoice.duplicate", title: "Duplicate the invoice", description: "Copy this invoice into a new draft and return the copy's id.", inputSchema: NO_INPUT, annotations: writes },
+      {
+        name: "invoice.record_payment",
+        title: "Record a payment",
+        description: "Record money received for this sent invoice: all of what is due or part of it. Reaching the total marks it paid.",
+        inputSchema: input(
+          {
+            amount: text("The amount received as written, e.g. 500.00; at most what is due", 30),
+            date: text("The day it arrived, YYYY-MM-DD; today when left out", 10),
+            method: text("How it was paid, e.g. bank transfer", 100),
+            reference: text("The payment's reference, e.g. the bank's transaction id", 200),
+          },
+          ["amount"],
+        ),
+        annotations: writes,
+      },
     ],
   },
   {

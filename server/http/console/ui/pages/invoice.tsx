@@ -1,16 +1,17 @@
 // One invoice: a preview (its PNG export), what it says, its history and payments, and what the
-// person may do with it: move its status, share, export, duplicate, void. Each action is also a
+// person may do with it: move its status, record a payment, share, export, duplicate, void. Each action is also a
 // tool for an agent in the browser; approving and voiding wait for the person's confirmation.
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
-import { allowedMoves, type InvoiceStatus } from "../../../../domain/lifecycle.ts";
+import { readAmount } from "../../../../domain/decimal-text.ts";
+import { acceptsPayment, allowedMoves, type InvoiceStatus } from "../../../../domain/lifecycle.ts";
 import { consoleTool, formToolAttributes, paramAttributes, toolAttributes } from "../../bridge/index.ts";
 import { usePageTool } from "../../bridge/preact.ts";
 import { api, newOperationId, type Inputs, type Invoice } from "../api.ts";
 import { ConfirmButton, CopyField, ErrorNote, Field, Loading, PageTitle, StatusChip, Table } from "../components.tsx";
 import { day, moment, money } from "../format.ts";
 import { useAction, useQuery, type Action } from "../hooks.ts";
-import { t, type PhraseKey } from "../i18n/index.ts";
+import { displayLocale, t, type PhraseKey } from "../i18n/index.ts";
 import { navigate } from "../router.ts";
 import type { PageProps } from "../routes.ts";
 import { can, useSession } from "../session.ts";
@@ -27,6 +28,7 @@ const TOOLS = {
   share: consoleTool("invoice.share"),
   export: consoleTool("invoice.export"),
   duplicate: consoleTool("invoice.duplicate"),
+  recordPayment: consoleTool("invoice.record_payment"),
 };
 /** The moves the generic transition tool offers; approving and voiding have tools of their own. */
 const PLAIN_MOVES = new Set((TOOLS.transition.inputSchema.properties.status?.enum ?? []).map(String));
@@ -195,7 +197,74 @@ function History({ invoice }: { invoice: Invoice }): JSX.Element {
   );
 }
 
-function Payments({ invoice }: { invoice: Invoice }): JSX.Element {
+type PaymentFields = { amount: string; date?: string; method?: string; reference?: string };
+
+/**
+ * Money received, typed as people write it ("1.200,50" in German) and read exactly into minor units;
+ * the date is today in the account's time zone when left empty. Part of what is due keeps the
+ * invoice's status; reaching the total marks it paid.
+ */
+async function recordedPayment(invoice: Invoice, fields: PaymentFields): Promise<Invoice> {
+  const amount = readAmount(fields.amount, { currency: invoice.currency, locale: displayLocale() });
+  if (!amount.ok) throw new Error(t("invoice.amountUnreadable", { amount: fields.amount }));
+  const optional = (value: string | undefined): string | undefined => value?.trim() || undefined;
+  return api.invoices.recordPayment.mutate({
+    id: invoice.id,
+    base_revision: invoice.revision,
+    operation_id: newOperationId(),
+    amount: amount.value,
+    date: optional(fields.date),
+    method: optional(fields.method),
+    reference: optional(fields.reference),
+  });
+}
+
+function RecordPayment({ invoice, record }: { invoice: Invoice; record: Action<[PaymentFields], Invoice> }): JSX.Element {
+  // What is due, as the person would type it: the shown amount without its currency sign.
+  const due = money(invoice.amount_due, invoice.currency).replace(/[^\d.,\u00a0\u202f'’ -]/g, "").trim();
+  return (
+    <form
+      class="grid-form"
+      aria-labelledby="record-payment-title"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const value = (name: string): string => String(form.get(name) ?? "");
+        await record.run({ amount: value("amount"), date: value("date"), method: value("method"), reference: value("reference") });
+      }}
+      {...formToolAttributes(TOOLS.recordPayment)}
+    >
+      <h3 id="record-payment-title" class="wide">
+        {t("invoice.recordPayment")}
+      </h3>
+      <Field label={t("invoice.amount")} hint={t("invoice.amountDueHint", { due: money(invoice.amount_due, invoice.currency) })}>
+        <input required defaultValue={due} inputMode="decimal" {...paramAttributes(TOOLS.recordPayment, "amount")} />
+      </Field>
+      <Field label={t("invoice.paidOn")} hint={t("invoice.paidOnHint")}>
+        <input type="date" {...paramAttributes(TOOLS.recordPayment, "date")} />
+      </Field>
+      <Field label={t("invoice.method")}>
+        <input maxLength={100} list="payment-methods" {...paramAttributes(TOOLS.recordPayment, "method")} />
+      </Field>
+      <datalist id="payment-methods">
+        {(["invoice.methodTransfer", "invoice.methodCard", "invoice.methodCash", "invoice.methodDebit"] as const).map((key) => (
+          <option key={key} value={t(key)} />
+        ))}
+      </datalist>
+      <Field label={t("invoice.reference")}>
+        <input maxLength={200} {...paramAttributes(TOOLS.recordPayment, "reference")} />
+      </Field>
+      <div class="actions wide">
+        <button type="submit" class="primary" disabled={record.busy}>
+          {t("invoice.recordPaymentButton")}
+        </button>
+      </div>
+      <ErrorNote error={record.error} />
+    </form>
+  );
+}
+
+function Payments({ invoice, record }: { invoice: Invoice; record: Action<[PaymentFields], Invoice> | null }): JSX.Element {
   const payments = useQuery(() => api.invoices.payments.query({ id: invoice.id }), [invoice.id, invoice.revision]);
   return (
     <section aria-labelledby="payments-title">
@@ -214,6 +283,8 @@ function Payments({ invoice }: { invoice: Invoice }): JSX.Element {
           ))}
         </Table>
       )}
+      {/* A new revision remounts the form: it offers what is still due, with the other fields cleared. */}
+      {record && <RecordPayment key={invoice.revision} invoice={invoice} record={record} />}
     </section>
   );
 }
@@ -249,6 +320,16 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
     () => t("invoice.duplicated"),
   );
 
+  const payable = writable && acceptsPayment(invoice.type, invoice.status);
+  const record = useAction(
+    async (fields: PaymentFields) => {
+      const paid = await recordedPayment(invoice, fields);
+      onChanged(paid);
+      return paid;
+    },
+    (paid) => t(paid.status === "paid" ? "invoice.paymentSettles" : "invoice.paymentRecorded", { due: money(paid.amount_due, paid.currency) }),
+  );
+
   // The same actions for an agent in the browser, offered only while the person could click them.
   const offers = (status: InvoiceStatus): boolean => moves.includes(status);
   usePageTool({ ...TOOLS.read, execute: () => invoice });
@@ -261,6 +342,11 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
   usePageTool(writable && { ...TOOLS.share, execute: () => share.perform() });
   usePageTool({ ...TOOLS.export, execute: ({ format }) => exported.perform(format as Format) });
   usePageTool(writable && { ...TOOLS.duplicate, execute: () => duplicate.perform() });
+  // Offered while the person may write, as share is: before the invoice is sent the service refuses it and says why.
+  usePageTool(writable && {
+    ...TOOLS.recordPayment,
+    execute: ({ amount, date, method, reference }) => record.perform({ amount: String(amount), date: date as string | undefined, method: method as string | undefined, reference: reference as string | undefined }),
+  });
 
   return (
     <>
@@ -285,7 +371,7 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
         <Preview invoice={invoice} />
       </div>
       <History invoice={invoice} />
-      <Payments invoice={invoice} />
+      <Payments invoice={invoice} record={payable ? record : null} />
     </>
   );
 }
