@@ -271,6 +271,31 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  test("a refused field is marked and focused: the account's locale klingon, a client's country XX", async () => {
+    await page.goto(`${server.url}/app/account`);
+    const locale = page.getByLabel("Locale", { exact: true });
+    await locale.fill("klingon");
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await page.getByText(/Please check the form\..*supported BCP 47 locale/).first().waitFor();
+    expect(await locale.evaluate((input) => ({ invalid: input.getAttribute("aria-invalid"), focused: document.activeElement === input }))).toEqual({ invalid: "true", focused: true });
+    expect(expectStatus(await owner.get("/api/account"), 200).locale).toBe("en-IE");
+
+    await page.goto(`${server.url}/app/clients`);
+    await page.getByLabel("Name").first().fill("Nowhere Ltd");
+    const country = page.getByLabel("Country");
+    await country.fill("XX");
+    await page.getByRole("button", { name: "Create" }).click();
+    await page.getByText(/not an ISO 3166-1 country code/).first().waitFor();
+    expect(await country.evaluate((input) => ({ invalid: input.getAttribute("aria-invalid"), focused: document.activeElement === input }))).toEqual({ invalid: "true", focused: true });
+    // Fixed, the mark goes with the next attempt.
+    await country.fill("DE");
+    await page.getByRole("button", { name: "Create" }).click();
+    await page.getByText(/Nowhere Ltd/).first().waitFor();
+    expect(await page.locator("[aria-invalid='true']").count()).toBe(0);
+    // The browser logs each refused request; those two are this test's own, and nothing else is.
+    expect(problems.splice(0).filter((problem) => !/status of 422/.test(problem))).toEqual([]);
+  });
+
   test("a finalized invoice not yet sent reads Finalized, in the list and on its page, not Draft", async () => {
     const steps = invoiceSteps(owner);
     const finalized = await steps.finalize(await steps.create({ bill_to_name: "Finalized Chip GmbH" }));

@@ -2,13 +2,14 @@
 // edits, and deletion with a second click. Each page says which fields it has and how they map to
 // its procedures' inputs.
 import type { JSX } from "preact";
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { Scope } from "../../../domain/scopes.ts";
 import { consoleTool, formToolAttributes, paramAttributes, toolAttributes, type ConsoleToolName } from "../bridge/index.ts";
 import { usePageTool } from "../bridge/preact.ts";
 import { ConfirmButton, ErrorNote, Field, Loading, PageTitle, Pager, Table } from "./components.tsx";
 import { useAction, useQuery, type Action } from "./hooks.ts";
 import { t, type PhraseKey } from "./i18n/index.ts";
+import { useInvalidField } from "./invalid-field.ts";
 import { can, useSession } from "./session.ts";
 
 export type FormValues = Record<string, string>;
@@ -75,10 +76,12 @@ function EntityForm<Row extends { id: string; name: string }>({
     }
   };
   const headingId = `${spec.tools.create}-form-title`.replace(".", "-");
+  const formRef = useRef<HTMLFormElement>(null);
+  useInvalidField(formRef, save.failure);
   return (
     <section aria-labelledby={headingId} class="card">
       <h2 id={headingId}>{editing ? t("entities.edit", { name: editing.name }) : t("entities.new")}</h2>
-      <form key={editing?.id ?? "new"} class="grid-form" onSubmit={submit} {...formTool}>
+      <form ref={formRef} key={editing?.id ?? "new"} class="grid-form" onSubmit={submit} {...formTool}>
         {spec.fields.map((field) => (
           <Field key={field.name} label={t(field.label)} hint={field.hint && t(field.hint)} wide={field.type === "textarea"}>
             {field.type === "textarea" ? (

@@ -18,13 +18,20 @@ const KNOWN: Record<string, PhraseKey> = {
   QUOTA_EXCEEDED: "error.quota",
 };
 
+/** The input field a refusal names (`locale`, `address.country`, `items.0.rate`), or null. */
+export function fieldOf(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const field = (error.data as { details?: { field?: unknown } } | undefined)?.details?.field;
+  return typeof field === "string" && field !== "" ? field : null;
+}
+
+/** A failure in words; the field it names is marked on the form itself (useInvalidField), not spelled out here. */
 export function describeError(error: unknown): string {
   // A check made in the page itself (an amount that does not read) says what it expected.
   if (!(error instanceof TRPCClientError)) return error instanceof Error ? error.message : t("error.generic");
   const code = appCodeOf(error);
   const summary = t(code ? (KNOWN[code] ?? "error.generic") : "error.network");
   if (!code) return summary;
-  const detail = (error.data as { details?: { field?: string } } | undefined)?.details?.field;
   const explained = error.message && error.message !== summary ? error.message : "";
-  return [summary, detail ? `(${detail})` : "", explained].filter(Boolean).join(" ");
+  return [summary, explained].filter(Boolean).join(" ");
 }

@@ -34,6 +34,8 @@ export type Action<Args extends unknown[], T> = {
   busy: boolean;
   /** The last failure in words, for a role="alert" next to the form; null after a success. */
   error: string | null;
+  /** The last failure itself (which field it names, say); null after a success. */
+  failure: unknown;
 };
 
 /**
@@ -43,12 +45,14 @@ export type Action<Args extends unknown[], T> = {
 export function useAction<Args extends unknown[], T>(work: (...args: Args) => Promise<T>, done?: (result: T) => string | null): Action<Args, T> {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   // The newest render's functions, so a call started from an old closure still uses current values.
   const latest = useRef({ work, done });
   latest.current = { work, done };
   const perform = useCallback(async (...args: Args): Promise<T> => {
     setBusy(true);
     setError(null);
+    setFailure(null);
     try {
       const result = await latest.current.work(...args);
       const message = latest.current.done?.(result);
@@ -57,6 +61,7 @@ export function useAction<Args extends unknown[], T>(work: (...args: Args) => Pr
     } catch (failure) {
       const text = describeError(failure);
       setError(text);
+      setFailure(failure);
       announce(text, "error");
       throw failure;
     } finally {
@@ -64,5 +69,5 @@ export function useAction<Args extends unknown[], T>(work: (...args: Args) => Pr
     }
   }, []);
   const run = useCallback((...args: Args): Promise<T | undefined> => perform(...args).catch(() => undefined), [perform]);
-  return { run, perform, busy, error };
+  return { run, perform, busy, error, failure };
 }

@@ -1,7 +1,7 @@
 // The account: its seller profile (what new invoices copy), and for owners and admins its members
 // and the invitations that bring new ones in.
 import type { JSX } from "preact";
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { ROLES, type Role } from "../../../../domain/access.ts";
 import { api, type Outputs } from "../api.ts";
 import { ConfirmButton, CopyField, ErrorNote, Field, Loading, PageTitle, Table } from "../components.tsx";
@@ -10,6 +10,7 @@ import { textOrNull } from "../entities.tsx";
 import { useAction, useQuery } from "../hooks.ts";
 import { t, type PhraseKey } from "../i18n/index.ts";
 import type { PageProps } from "../routes.ts";
+import { useInvalidField } from "../invalid-field.ts";
 import { can, useSession } from "../session.ts";
 
 type Account = Outputs["account"]["get"];
@@ -34,6 +35,8 @@ function profileInput(form: FormData) {
 
 function Profile({ account, editable, onSaved }: { account: Account; editable: boolean; onSaved(account: Account): void }): JSX.Element {
   const save = useAction((form: FormData) => api.account.update.mutate(profileInput(form)), () => t("account.saved"));
+  const formRef = useRef<HTMLFormElement>(null);
+  useInvalidField(formRef, save.failure);
   const field = (name: string, label: PhraseKey, value: string | null, extra: JSX.InputHTMLAttributes<HTMLInputElement> = {}): JSX.Element => (
     <Field label={t(label)}>
       <input name={name} defaultValue={value ?? ""} readOnly={!editable} {...extra} />
@@ -43,6 +46,7 @@ function Profile({ account, editable, onSaved }: { account: Account; editable: b
     <section class="card" aria-labelledby="profile-title">
       <h2 id="profile-title">{t("account.profile")}</h2>
       <form
+        ref={formRef}
         class="grid-form"
         onSubmit={async (event) => {
           event.preventDefault();

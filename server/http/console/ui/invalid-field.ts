@@ -1,0 +1,29 @@
+// After the service refuses a form for one of its fields, that field is marked invalid (its border
+// and `aria-invalid`) and takes focus, so the person lands where the fix goes and a screen reader
+// says which field it is. The next attempt clears the mark.
+import type { RefObject } from "preact";
+import { useEffect } from "preact/hooks";
+import { fieldOf } from "./errors.ts";
+
+/** The form's control for an API field: `contact.email` is `contact_email` or `email`, `address.country` is `country`. */
+function controlFor(form: HTMLFormElement, field: string): HTMLElement | null {
+  const parts = field.split(".").filter((part) => !/^\d+$/.test(part));
+  for (const name of [parts.join("_"), parts.slice(-2).join("_"), parts.at(-1) ?? ""]) {
+    const control = form.elements.namedItem(name);
+    if (control instanceof HTMLElement) return control;
+  }
+  return null;
+}
+
+export function useInvalidField(form: RefObject<HTMLFormElement>, failure: unknown): void {
+  useEffect(() => {
+    const root = form.current;
+    if (!root) return;
+    for (const marked of root.querySelectorAll("[aria-invalid='true']")) marked.removeAttribute("aria-invalid");
+    const field = fieldOf(failure);
+    const control = field ? controlFor(root, field) : null;
+    if (!control) return;
+    control.setAttribute("aria-invalid", "true");
+    control.focus();
+  }, [failure]);
+}
