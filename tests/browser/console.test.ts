@@ -248,6 +248,25 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  test("send by e-mail: an attachment the invoice cannot be is refused before anything changes; then it is queued and the invoice is sent", async () => {
+    const steps = invoiceSteps(owner);
+    const approved = await steps.transition(await steps.transition(await steps.create({ bill_to_name: "Mail Receiver GmbH", bill_to_email: "ap@receiver.example" }), "review"), "approved");
+    await open(`/app/invoices/${approved.id}`, /Invoice/);
+    const form = page.getByRole("region", { name: "E-mail", exact: true });
+    expect(await form.getByLabel("To").inputValue()).toBe("ap@receiver.example");
+    await form.getByLabel("UBL").check();
+    await form.getByRole("button", { name: "Send by e-mail" }).click();
+    await page.getByText(/The ubl attachment cannot be made/).first().waitFor();
+    expect(expectStatus(await owner.get(`/api/invoices/${approved.id}`), 200)).toMatchObject({ status: "approved", revision: approved.revision });
+    await form.getByLabel("UBL").uncheck();
+    await form.getByLabel("Message").fill("Thank you for your order.");
+    await form.getByRole("button", { name: "Send by e-mail" }).click();
+    await page.getByText("Queued for e-mail to ap@receiver.example.").first().waitFor();
+    await page.getByRole("heading", { level: 1, name: /Sent/ }).waitFor();
+    expect(expectStatus(await owner.get(`/api/invoices/${approved.id}`), 200).status).toBe("sent");
+    expect(problems.splice(0).filter((problem) => !/status of 422/.test(problem))).toEqual([]);
+  });
+
   test("payments: part of what is due, typed as people write it, then the rest; the invoice is paid and its payments listed", async () => {
     const steps = invoiceSteps(owner);
     const sent = await steps.transition(await steps.create({ bill_to_name: "Paying Customer AG", tax_rate: 0, items: [{ description: "Work", quantity: 1, rate: 150_000 }] }), "sent");

@@ -91,6 +91,22 @@ export const CONSOLE_PAGES = [
       },
       { name: "invoice.duplicate", title: "Duplicate the invoice", description: "Copy this invoice into a new draft and return the copy's id.", inputSchema: NO_INPUT, annotations: writes },
       {
+        name: "invoice.send",
+        title: "E-mail the invoice",
+        description: "E-mail this invoice with its attachments and share link; sending a draft approves and numbers it. The person confirms on the page first.",
+        inputSchema: input(
+          {
+            to: text("Recipients' e-mail addresses, separated by commas; the client's when left out", 2000),
+            cc: text("Copy recipients, separated by commas", 2000),
+            message: text("Your words, put before the standard text", 5000),
+            attach: { type: "array", description: "Files to attach; a PDF when left out", items: { type: "string", enum: ["pdf", "facturx", "ubl", "cii", "xrechnung"] } },
+          },
+          [],
+        ),
+        annotations: writes,
+        needsConfirmation: true,
+      },
+      {
         name: "invoice.record_payment",
         title: "Record a payment",
         description: "Record money received for this sent invoice: all of what is due or part of it. Reaching the total marks it paid.",

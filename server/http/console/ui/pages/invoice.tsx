@@ -1,5 +1,5 @@
 // One invoice: a preview (its PNG export), what it says, its history and payments, and what the
-// person may do with it: move its status, record a payment, share, export, duplicate, void. Each action is also a
+// person may do with it: move its status, e-mail it, record a payment, share, export, duplicate, void. Each action is also a
 // tool for an agent in the browser; approving and voiding wait for the person's confirmation.
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
@@ -29,6 +29,7 @@ const TOOLS = {
   export: consoleTool("invoice.export"),
   duplicate: consoleTool("invoice.duplicate"),
   recordPayment: consoleTool("invoice.record_payment"),
+  send: consoleTool("invoice.send"),
 };
 /** The moves the generic transition tool offers; approving and voiding have tools of their own. */
 const PLAIN_MOVES = new Set((TOOLS.transition.inputSchema.properties.status?.enum ?? []).map(String));
@@ -197,6 +198,74 @@ function History({ invoice }: { invoice: Invoice }): JSX.Element {
   );
 }
 
+type Attachment = Inputs["invoices"]["send"]["attach"] extends Array<infer Each> | undefined ? Each : never;
+const ATTACHMENTS = ["pdf", "facturx", "ubl", "cii", "xrechnung"] as const satisfies readonly Attachment[];
+type SendFields = { to: string; cc: string; message: string; attach: Attachment[] };
+
+/** Addresses as people type them: separated by commas, semicolons or spaces. */
+const addressesIn = (text: string): string[] => text.split(/[\s,;]+/).filter(Boolean);
+
+/**
+ * E-mails the invoice with the service's own upfront checks: an attachment the invoice cannot be
+ * (an e-invoice missing the buyer's country, say) is refused before anything changes, naming why.
+ */
+function sentInvoice(invoice: Invoice, fields: SendFields): Promise<{ invoice: Invoice; mail: { to: string[] } | null }> {
+  const to = addressesIn(fields.to);
+  const cc = addressesIn(fields.cc);
+  return api.invoices.send.mutate({
+    id: invoice.id,
+    base_revision: invoice.revision,
+    operation_id: newOperationId(),
+    via: "email",
+    ...(to.length ? { to } : {}),
+    ...(cc.length ? { cc } : {}),
+    ...(fields.message.trim() ? { message: fields.message.trim() } : {}),
+    attach: fields.attach,
+  });
+}
+
+function Send({ invoice, send }: { invoice: Invoice; send: Action<[SendFields], unknown> }): JSX.Element {
+  return (
+    <section aria-labelledby="send-title">
+      <h2 id="send-title">{t("invoice.send")}</h2>
+      <form
+        class="grid-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const value = (name: string): string => String(form.get(name) ?? "");
+          await send.run({ to: value("to"), cc: value("cc"), message: value("message"), attach: form.getAll("attach").map(String) as Attachment[] });
+        }}
+        {...formToolAttributes(TOOLS.send)}
+      >
+        <Field label={t("invoice.sendTo")} hint={t("invoice.sendToHint")}>
+          <input type="text" inputMode="email" defaultValue={invoice.bill_to_email ?? ""} maxLength={2000} {...paramAttributes(TOOLS.send, "to")} />
+        </Field>
+        <Field label={t("invoice.sendCc")}>
+          <input type="text" inputMode="email" maxLength={2000} {...paramAttributes(TOOLS.send, "cc")} />
+        </Field>
+        <Field label={t("invoice.sendMessage")} wide>
+          <textarea maxLength={5000} rows={3} {...paramAttributes(TOOLS.send, "message")} />
+        </Field>
+        <fieldset class="wide">
+          <legend>{t("invoice.sendAttach")}</legend>
+          {ATTACHMENTS.map((format) => (
+            <label key={format} class="check">
+              <input type="checkbox" name="attach" value={format} defaultChecked={format === "pdf"} /> {format === "facturx" ? "Factur-X" : format.toUpperCase()}
+            </label>
+          ))}
+        </fieldset>
+        <div class="actions wide">
+          <button type="submit" class="primary" disabled={send.busy}>
+            {t("invoice.sendButton")}
+          </button>
+        </div>
+        <ErrorNote error={send.error} />
+      </form>
+    </section>
+  );
+}
+
 type PaymentFields = { amount: string; date?: string; method?: string; reference?: string };
 
 /**
@@ -320,6 +389,15 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
     () => t("invoice.duplicated"),
   );
 
+  const sendable = writable && !["paid", "void"].includes(invoice.status);
+  const send = useAction(
+    async (fields: SendFields) => {
+      const result = await sentInvoice(invoice, fields);
+      onChanged(result.invoice);
+      return result;
+    },
+    (result) => t("invoice.sendQueued", { to: result.mail?.to.join(", ") ?? "" }),
+  );
   const payable = writable && acceptsPayment(invoice.type, invoice.status);
   const record = useAction(
     async (fields: PaymentFields) => {
@@ -342,6 +420,12 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
   usePageTool(writable && { ...TOOLS.share, execute: () => share.perform() });
   usePageTool({ ...TOOLS.export, execute: ({ format }) => exported.perform(format as Format) });
   usePageTool(writable && { ...TOOLS.duplicate, execute: () => duplicate.perform() });
+  usePageTool(sendable && {
+    ...TOOLS.send,
+    describeCall: () => describe(invoice),
+    execute: ({ to, cc, message, attach }) =>
+      send.perform({ to: String(to ?? ""), cc: String(cc ?? ""), message: String(message ?? ""), attach: Array.isArray(attach) && attach.length ? (attach as Attachment[]) : ["pdf"] }),
+  });
   // Offered while the person may write, as share is: before the invoice is sent the service refuses it and says why.
   usePageTool(writable && {
     ...TOOLS.recordPayment,
@@ -365,6 +449,7 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
         <div>
           <Summary invoice={invoice} />
           <StatusActions moves={moves} move={move} />
+          {sendable && <Send invoice={invoice} send={send} />}
           {writable && <Share invoice={invoice} share={share} />}
           <Export exported={exported} />
         </div>
