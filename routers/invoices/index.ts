@@ -13,6 +13,7 @@ import { getInvoice } from "./get-invoice.ts";
 import { getSharedInvoice } from "./get-shared-invoice.ts";
 import { invoiceHistory } from "./invoice-history.ts";
 import { listInvoices } from "./list-invoices.ts";
+import { listInvoiceMail } from "./list-invoice-mail.ts";
 import { listPayments } from "./list-payments.ts";
 import { recordPayment } from "./record-payment.ts";
 import { revokeShare } from "./revoke-share.ts";
@@ -37,6 +38,7 @@ export const invoicesRouter = router({
   transition: transitionInvoice,
   recordPayment,
   payments: listPayments,
+  mail: listInvoiceMail,
   history: invoiceHistory,
   finalize: finalizeInvoice,
   undoFinalize,

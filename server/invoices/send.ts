@@ -6,6 +6,7 @@
 // cannot be the e-invoice asked for is refused then, not reported by a failed delivery later.
 import type { Executor } from "../../db/client.ts";
 import { findClient } from "../../db/queries/clients.ts";
+import { listMailOfInvoice } from "../../db/queries/mail.ts";
 import { assertExportable } from "../../render/export.ts";
 import { queueMail } from "../automation/mail/queue.ts";
 import { sendContent } from "../automation/mail/content.ts";
@@ -17,6 +18,7 @@ import { ATTACHED_XRECHNUNG_SYNTAX, DEFAULT_ATTACHMENTS, MAX_RECIPIENTS, movesTo
 import type { Services } from "../services.ts";
 import { saveRevision, transitioned, type Change, type Writer } from "./writes.ts";
 import { loadProfile } from "../accounts/profile.ts";
+import { ownedInvoice } from "./ownership.ts";
 
 export type SendOptions = {
   via: "email" | "link";
@@ -166,4 +168,40 @@ export function sendAfterCreate(services: Services, writer: Writer, options: Sen
     }
     return { record, action, changes, note };
   };
+}
+
+/** An e-mail of the invoice (a send or a reminder) and how its delivery went, from the outbox itself. */
+export type InvoiceMail = QueuedMail & {
+  kind: "send" | "reminder";
+  attempts: number;
+  /** Why the last attempt failed (the mail server's answer, or why no attempt could be made); null when none did. */
+  last_error: string | null;
+  queued_at: string;
+  sent_at: string | null;
+};
+
+/** The invoice's e-mails, oldest first (404/403 as the invoice). */
+export async function invoiceMail(db: Executor, accountId: string, invoiceId: string): Promise<InvoiceMail[]> {
+  await ownedInvoice(db, accountId, invoiceId);
+  const rows = await listMailOfInvoice(db, accountId, invoiceId);
+  return rows.flatMap((row) =>
+    row.kind === "send" || row.kind === "reminder"
+      ? [
+          {
+            id: row.id,
+            kind: row.kind,
+            status: row.status,
+            to: row.message.to,
+            cc: row.message.cc,
+            reply_to: row.message.reply_to,
+            subject: row.message.subject,
+            attachments: row.message.attach,
+            attempts: row.attempts,
+            last_error: row.lastError,
+            queued_at: row.createdAt,
+            sent_at: row.sentAt,
+          },
+        ]
+      : [],
+  );
 }

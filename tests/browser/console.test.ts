@@ -264,6 +264,13 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     await page.getByText("Queued for e-mail to ap@receiver.example.").first().waitFor();
     await page.getByRole("heading", { level: 1, name: /Sent/ }).waitFor();
     expect(expectStatus(await owner.get(`/api/invoices/${approved.id}`), 200).status).toBe("sent");
+    // The delivery itself says how it went: queued now, delivered once the outbox has run.
+    const mails = page.getByRole("table", { name: "E-mails" });
+    await mails.getByText("Queued").waitFor();
+    expect(await mails.innerText()).toContain("ap@receiver.example");
+    expect(await server.scheduler.run("deliver-mail")).toBe(true);
+    await page.reload();
+    await page.getByRole("table", { name: "E-mails" }).getByText("Delivered").waitFor();
     expect(problems.splice(0).filter((problem) => !/status of 422/.test(problem))).toEqual([]);
   });
 

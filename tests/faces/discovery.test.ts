@@ -97,7 +97,7 @@ describe("/.well-known/mcp.json: the server card and the tool catalog", () => {
     // Which scope each action needs is the tool's full definition, where endpoints.tools points.
     const query = await (await fetch(`${manifest.endpoints.tools}/invoices.query`)).json();
     const scopes = Object.fromEntries((query.actions as Array<{ action: string; scope: string | null }>).map((entry) => [entry.action, entry.scope]));
-    expect(scopes).toEqual({ list: "invoices:read", get: "invoices:read", payments: "invoices:read", history: "invoices:read", shared: null });
+    expect(scopes).toEqual({ list: "invoices:read", get: "invoices:read", payments: "invoices:read", history: "invoices:read", mail: "invoices:read", shared: null });
     // The spec's four paid operations, each priced where an agent looks for a tool's cost; no prices key on a free tool.
     const prices = manifest.tools.flatMap((tool) => (tool.prices ?? []).map((price) => ({ tool: tool.name, ...price })));
     expect(raw.tools.filter((tool) => "prices" in tool).map((tool) => tool.name).sort()).toEqual(["import", "invoices.export", "templates.mutate"]);

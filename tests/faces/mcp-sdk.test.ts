@@ -294,7 +294,7 @@ describe("MCP SDK client on /api/mcp: invoices.query get with a share_token, wit
 
   test("the listing says so: get with a share_token is open", () => {
     const description = tools.get("invoices.query")!.description ?? "";
-    expect(description).toContain("\nAuth: none for shared (and get with share_token); list, get, payments and history: a key with invoices:read.\n");
+    expect(description).toContain("\nAuth: none for shared (and get with share_token); list, get, payments, mail and history: a key with invoices:read.\n");
     // Each action on its own in the full definition: get by id needs the key, shared (which answers get with a share_token) none.
     const actions = definitions.get("invoices.query")!.actions;
     expect(actions.find((entry) => entry.action === "get")).toMatchObject({ key_required: true, scope: "invoices:read" });

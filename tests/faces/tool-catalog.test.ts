@@ -88,7 +88,7 @@ describe("each description states auth and scope", () => {
     expect(listed.get("svc.capabilities")).toContain("\nAuth: none.\n");
     expect(listed.get("invoices.create")).toContain("\nAuth: a key with invoices:write.\n");
     expect(listed.get("invoices.automate")).toContain("\nAuth: a key with invoices:read or invoices:write or account:admin, by action.\n");
-    expect(listed.get("invoices.query")).toContain("\nAuth: none for shared (and get with share_token); list, get, payments and history: a key with invoices:read.\n");
+    expect(listed.get("invoices.query")).toContain("\nAuth: none for shared (and get with share_token); list, get, payments, mail and history: a key with invoices:read.\n");
     expect(listed.get("import")).toContain(
       "\nAuth: none for ocr and extract; import, get and cancel: a key with invoices:write or invoices:read, by action. Paid without a key (x402): ocr 0.005 USD and extract 0.01 USD; with a key, counted as usage.\n",
     );

@@ -19,7 +19,7 @@ type Tool = { name: string; title?: string; description?: string; inputSchema: S
 
 /** Aggregate tools: their actions (the spec's catalog, ADR 0001), entities and default action. */
 const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDefault: boolean }> = {
-  "invoices.query": { actions: ["list", "get", "payments", "history", "shared"], hasDefault: true },
+  "invoices.query": { actions: ["list", "get", "payments", "history", "mail", "shared"], hasDefault: true },
   "invoices.mutate": { actions: ["update", "transition", "record_payment", "delete", "share", "unshare"], hasDefault: false },
   "invoices.export": { actions: ["stored", "inline", "formats", "bulk"], hasDefault: true },
   "templates.query": { actions: ["list", "get", "schema"], hasDefault: true },

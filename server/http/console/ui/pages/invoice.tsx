@@ -358,6 +358,34 @@ function Payments({ invoice, record }: { invoice: Invoice; record: Action<[Payme
   );
 }
 
+/** What was e-mailed and how each delivery went, from the outbox itself: queued, delivered, or failed and why. */
+function Mails({ invoice }: { invoice: Invoice }): JSX.Element {
+  const mails = useQuery(() => api.invoices.mail.query({ id: invoice.id }), [invoice.id, invoice.revision]);
+  return (
+    <section aria-labelledby="mails-title">
+      <h2 id="mails-title">{t("invoice.mails")}</h2>
+      <ErrorNote error={mails.error} />
+      {mails.data?.data.length === 0 && <p class="muted">{t("invoice.noMails")}</p>}
+      {mails.data && mails.data.data.length > 0 && (
+        <Table caption={t("invoice.mails")} head={[t("invoice.when"), t("invoice.sendTo"), t("invoice.mailSubject"), t("invoice.mailStatus")]}>
+          {mails.data.data.map((mail) => (
+            <tr key={mail.id}>
+              <td>{moment(mail.queued_at)}</td>
+              <td>{[...mail.to, ...mail.cc].join(", ")}</td>
+              <td>{mail.subject}</td>
+              <td>
+                <span class={`chip mail-${mail.status}`}>{t(`invoice.mail${mail.status}` as PhraseKey)}</span>
+                {mail.status === "sent" && mail.sent_at && <span class="muted"> {moment(mail.sent_at)}</span>}
+                {mail.last_error && mail.status !== "sent" && <span> {mail.last_error}</span>}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </section>
+  );
+}
+
 function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoice: Invoice): void }): JSX.Element {
   const { me } = useSession();
   const writable = can(me, "invoices:write");
@@ -456,6 +484,7 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
         <Preview invoice={invoice} />
       </div>
       <History invoice={invoice} />
+      <Mails invoice={invoice} />
       <Payments invoice={invoice} record={payable ? record : null} />
     </>
   );
