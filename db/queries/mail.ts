@@ -57,6 +57,16 @@ export async function settleMail(db: Executor, id: string, outcome: MailOutcome)
   return changed.length > 0;
 }
 
+/** A failed message back in the queue, due at `now`, its count of attempts started again; false unless it had failed. */
+export async function requeueFailedMail(db: Executor, id: string, now: string): Promise<boolean> {
+  const changed = await db
+    .update(mailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: now })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))
+    .returning({ id: mailOutbox.id });
+  return changed.length > 0;
+}
+
 export type MailAttempt = { id: string; accountId: string; mailId: string; at: string; ok: boolean; response: string | null };
 
 export async function insertMailAttempt(db: Executor, attempt: MailAttempt): Promise<void> {

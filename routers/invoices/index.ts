@@ -14,6 +14,7 @@ import { getSharedInvoice } from "./get-shared-invoice.ts";
 import { invoiceHistory } from "./invoice-history.ts";
 import { listInvoices } from "./list-invoices.ts";
 import { listInvoiceMail } from "./list-invoice-mail.ts";
+import { retryMail } from "./retry-invoice-mail.ts";
 import { listPayments } from "./list-payments.ts";
 import { recordPayment } from "./record-payment.ts";
 import { revokeShare } from "./revoke-share.ts";
@@ -39,6 +40,7 @@ export const invoicesRouter = router({
   recordPayment,
   payments: listPayments,
   mail: listInvoiceMail,
+  retryMail,
   history: invoiceHistory,
   finalize: finalizeInvoice,
   undoFinalize,

@@ -6,7 +6,7 @@ import { sentMailOutput } from "./send.schema.ts";
 import { INVOICES_QUERY_TOOL } from "../tools.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 
-const invoiceMailOutput = sentMailOutput
+export const invoiceMailOutput = sentMailOutput
   .extend({
     kind: z.enum(["send", "reminder"]).describe("a send (invoices.send, a DSL SEND, a rule) or a payment reminder"),
     attempts: z.int().describe("delivery attempts so far"),

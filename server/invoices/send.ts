@@ -6,7 +6,7 @@
 // cannot be the e-invoice asked for is refused then, not reported by a failed delivery later.
 import type { Executor } from "../../db/client.ts";
 import { findClient } from "../../db/queries/clients.ts";
-import { listMailOfInvoice } from "../../db/queries/mail.ts";
+import { listMailOfInvoice, requeueFailedMail, type MailRow } from "../../db/queries/mail.ts";
 import { assertExportable } from "../../render/export.ts";
 import { queueMail } from "../automation/mail/queue.ts";
 import { sendContent } from "../automation/mail/content.ts";
@@ -180,28 +180,44 @@ export type InvoiceMail = QueuedMail & {
   sent_at: string | null;
 };
 
+function mailView(row: MailRow & { kind: "send" | "reminder" }): InvoiceMail {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    to: row.message.to,
+    cc: row.message.cc,
+    reply_to: row.message.reply_to,
+    subject: row.message.subject,
+    attachments: row.message.attach,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    queued_at: row.createdAt,
+    sent_at: row.sentAt,
+  };
+}
+
+const isInvoiceMail = (row: MailRow): row is MailRow & { kind: "send" | "reminder" } => row.kind === "send" || row.kind === "reminder";
+
 /** The invoice's e-mails, oldest first (404/403 as the invoice). */
 export async function invoiceMail(db: Executor, accountId: string, invoiceId: string): Promise<InvoiceMail[]> {
   await ownedInvoice(db, accountId, invoiceId);
-  const rows = await listMailOfInvoice(db, accountId, invoiceId);
-  return rows.flatMap((row) =>
-    row.kind === "send" || row.kind === "reminder"
-      ? [
-          {
-            id: row.id,
-            kind: row.kind,
-            status: row.status,
-            to: row.message.to,
-            cc: row.message.cc,
-            reply_to: row.message.reply_to,
-            subject: row.message.subject,
-            attachments: row.message.attach,
-            attempts: row.attempts,
-            last_error: row.lastError,
-            queued_at: row.createdAt,
-            sent_at: row.sentAt,
-          },
-        ]
-      : [],
-  );
+  return (await listMailOfInvoice(db, accountId, invoiceId)).filter(isInvoiceMail).map(mailView);
+}
+
+/**
+ * Puts a failed e-mail of the invoice back in the queue, due now: the outbox builds it again (its
+ * attachments from the invoice as it is now, so a fixed buyer address mends an e-invoice that could
+ * not be made) and tries it afresh. Only a failed one: any other is 409 INVALID_TRANSITION.
+ */
+export function retryInvoiceMail(services: Services, accountId: string, invoiceId: string, mailId: string): Promise<InvoiceMail> {
+  return services.database.write(async (tx) => {
+    await ownedInvoice(tx, accountId, invoiceId);
+    const row = (await listMailOfInvoice(tx, accountId, invoiceId)).filter(isInvoiceMail).find((mail) => mail.id === mailId);
+    if (!row) throw new AppError("NOT_FOUND", `The invoice has no e-mail ${mailId}`, { field: "mail_id" });
+    if (row.status !== "failed") throw new AppError("INVALID_TRANSITION", `Only a failed e-mail is sent again; this one is ${row.status}`, { status: row.status });
+    const now = services.clock.now().toISOString();
+    await requeueFailedMail(tx, mailId, now);
+    return mailView({ ...row, status: "pending", attempts: 0, nextAttemptAt: now });
+  });
 }

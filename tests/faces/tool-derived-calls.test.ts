@@ -11,6 +11,7 @@ import { builtInTemplate } from "../../render/templates/template.ts";
 import { invoice as sampleInvoice } from "../../scripts/samples/templates.ts";
 import { api } from "../helpers/http.ts";
 import { setProfile } from "../helpers/invoices.ts";
+import { startTestSmtp, type TestSmtp } from "../helpers/mail.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { RECEIVER_ENV, startReceiver, type Receiver } from "../helpers/webhooks.ts";
 import { BUYER_FIELDS, SELLER_PROFILE } from "../routers/invoices/export-helpers.ts";
@@ -23,6 +24,7 @@ const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
 
 let server: TestServer;
 let receiver: Receiver;
+let smtp: TestSmtp;
 let sites: BrandSites;
 let key: string;
 let listed: Listed[];
@@ -47,7 +49,9 @@ async function call(name: string, args: Args): Promise<any> {
 beforeAll(async () => {
   receiver = await startReceiver();
   sites = await startBrandSites();
-  server = await startTestServer({ env: { ...RECEIVER_ENV, OUTBOUND_ALLOW_ADDRESSES: "127.0.0.1" } });
+  // A mail server of our own: the retry example needs an e-mail it refused.
+  smtp = await startTestSmtp();
+  server = await startTestServer({ env: { ...RECEIVER_ENV, OUTBOUND_ALLOW_ADDRESSES: "127.0.0.1", SMTP_URL: smtp.url } });
   const account = await server.account();
   key = account.key;
   // The seller's details an e-invoice needs (the send example attaches XRechnung).
@@ -59,6 +63,7 @@ afterAll(async () => {
   await server.close();
   await receiver.stop();
   await sites.close();
+  await smtp.close();
 });
 
 /** The example calls a description shows: the JSON lines after "Example:" or "Examples:". */
@@ -119,6 +124,15 @@ async function realId(kind: string, tool: string, action: unknown, args: Args): 
   }
 }
 
+/** An e-mail of the invoice that the mail server refused for good (550), as the outbox recorded it. */
+async function failedMailOf(invoiceId: string): Promise<string> {
+  const invoice = await call("invoices.query", { action: "get", id: invoiceId });
+  const { mail } = await call("invoices.send", { ...revisioned(invoice), to: ["ap@globex.example"] });
+  smtp.refuse(550);
+  await server.scheduler.run("deliver-mail");
+  return mail.id;
+}
+
 /** The example with the agent's own values in place of the placeholders. */
 async function derived(tool: string, example: Args): Promise<Args> {
   const args: Args = structuredClone(example);
@@ -140,6 +154,8 @@ async function derived(tool: string, example: Args): Promise<Args> {
   };
   for (const [field, value] of Object.entries(args)) args[field] = await fill(value);
   for (const [field, value] of Object.entries(args)) if (value === "dlv_…") args[field] = await realId("dlv", tool, action, args);
+  // An e-mail belongs to its invoice: the example's invoice is e-mailed, and the mail server refuses it for good.
+  for (const [field, value] of Object.entries(args)) if (value === "mail_…") args[field] = await failedMailOf(args.id as string);
   // A bulk export by the list's filters needs invoices they choose: a paid one this year.
   if (tool === "invoices.export" && action === "bulk") await paid();
   // The revision sent is the one the agent read.
