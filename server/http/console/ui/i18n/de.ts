@@ -168,6 +168,8 @@ export const de: Phrases = {
   "invoice.mailcancelled": "Abgebrochen",
   "invoice.mailSubject": "Betreff",
   "invoice.noMails": "Noch nicht per E-Mail versandt.",
+  "invoice.mailRetry": "Erneut senden",
+  "invoice.mailRetried": "Erneut eingereiht.",
   "invoice.send": "Per E-Mail",
   "invoice.sendTo": "An",
   "invoice.sendToHint": "Adressen durch Kommas getrennt; leer: die des Kunden",

@@ -167,6 +167,8 @@ export const en = {
   "invoice.mailcancelled": "Cancelled",
   "invoice.mailSubject": "Subject",
   "invoice.noMails": "Not e-mailed yet.",
+  "invoice.mailRetry": "Send again",
+  "invoice.mailRetried": "Queued again.",
   "invoice.send": "E-mail",
   "invoice.sendTo": "To",
   "invoice.sendToHint": "Addresses separated by commas; the client's when left empty",

@@ -168,6 +168,8 @@ export const es: Phrases = {
   "invoice.mailcancelled": "Cancelado",
   "invoice.mailSubject": "Asunto",
   "invoice.noMails": "Aún no se ha enviado por correo.",
+  "invoice.mailRetry": "Enviar de nuevo",
+  "invoice.mailRetried": "De nuevo en cola.",
   "invoice.send": "Correo",
   "invoice.sendTo": "Para",
   "invoice.sendToHint": "Direcciones separadas por comas; vacío: la del cliente",

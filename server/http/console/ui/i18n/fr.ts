@@ -168,6 +168,8 @@ export const fr: Phrases = {
   "invoice.mailcancelled": "Annulé",
   "invoice.mailSubject": "Objet",
   "invoice.noMails": "Pas encore envoyé par courriel.",
+  "invoice.mailRetry": "Renvoyer",
+  "invoice.mailRetried": "De nouveau en file.",
   "invoice.send": "Courriel",
   "invoice.sendTo": "À",
   "invoice.sendToHint": "Adresses séparées par des virgules ; vide : celle du client",

@@ -168,6 +168,8 @@ export const it: Phrases = {
   "invoice.mailcancelled": "Annullata",
   "invoice.mailSubject": "Oggetto",
   "invoice.noMails": "Non ancora inviata per e-mail.",
+  "invoice.mailRetry": "Invia di nuovo",
+  "invoice.mailRetried": "Di nuovo in coda.",
   "invoice.send": "E-mail",
   "invoice.sendTo": "A",
   "invoice.sendToHint": "Indirizzi separati da virgole; vuoto: quello del cliente",

@@ -168,6 +168,8 @@ export const ja: Phrases = {
   "invoice.mailcancelled": "取り消し",
   "invoice.mailSubject": "件名",
   "invoice.noMails": "まだメールで送信していません。",
+  "invoice.mailRetry": "再送信",
+  "invoice.mailRetried": "再び送信待ちにしました。",
   "invoice.send": "メール送信",
   "invoice.sendTo": "宛先",
   "invoice.sendToHint": "カンマ区切りのアドレス。空欄の場合は取引先のアドレス",

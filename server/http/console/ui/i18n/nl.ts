@@ -168,6 +168,8 @@ export const nl: Phrases = {
   "invoice.mailcancelled": "Geannuleerd",
   "invoice.mailSubject": "Onderwerp",
   "invoice.noMails": "Nog niet per e-mail verstuurd.",
+  "invoice.mailRetry": "Opnieuw versturen",
+  "invoice.mailRetried": "Opnieuw in de wachtrij.",
   "invoice.send": "E-mail",
   "invoice.sendTo": "Aan",
   "invoice.sendToHint": "Adressen gescheiden door komma’s; leeg: die van de klant",

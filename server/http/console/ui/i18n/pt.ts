@@ -168,6 +168,8 @@ export const pt: Phrases = {
   "invoice.mailcancelled": "Cancelado",
   "invoice.mailSubject": "Assunto",
   "invoice.noMails": "Ainda não enviada por e-mail.",
+  "invoice.mailRetry": "Enviar de novo",
+  "invoice.mailRetried": "De novo em fila.",
   "invoice.send": "E-mail",
   "invoice.sendTo": "Para",
   "invoice.sendToHint": "Endereços separados por vírgulas; vazio: o do cliente",

@@ -359,8 +359,16 @@ function Payments({ invoice, record }: { invoice: Invoice; record: Action<[Payme
 }
 
 /** What was e-mailed and how each delivery went, from the outbox itself: queued, delivered, or failed and why. */
-function Mails({ invoice }: { invoice: Invoice }): JSX.Element {
+function Mails({ invoice, writable }: { invoice: Invoice; writable: boolean }): JSX.Element {
   const mails = useQuery(() => api.invoices.mail.query({ id: invoice.id }), [invoice.id, invoice.revision]);
+  const retry = useAction(
+    async (mailId: string) => {
+      const queued = await api.invoices.retryMail.mutate({ id: invoice.id, mail_id: mailId });
+      mails.reload();
+      return queued;
+    },
+    () => t("invoice.mailRetried"),
+  );
   return (
     <section aria-labelledby="mails-title">
       <h2 id="mails-title">{t("invoice.mails")}</h2>
@@ -377,11 +385,17 @@ function Mails({ invoice }: { invoice: Invoice }): JSX.Element {
                 <span class={`chip mail-${mail.status}`}>{t(`invoice.mail${mail.status}` as PhraseKey)}</span>
                 {mail.status === "sent" && mail.sent_at && <span class="muted"> {moment(mail.sent_at)}</span>}
                 {mail.last_error && mail.status !== "sent" && <span> {mail.last_error}</span>}
+                {writable && mail.status === "failed" && (
+                  <button type="button" disabled={retry.busy} onClick={() => void retry.run(mail.id)}>
+                    {t("invoice.mailRetry")}
+                  </button>
+                )}
               </td>
             </tr>
           ))}
         </Table>
       )}
+      <ErrorNote error={retry.error} />
     </section>
   );
 }
@@ -484,7 +498,7 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
         <Preview invoice={invoice} />
       </div>
       <History invoice={invoice} />
-      <Mails invoice={invoice} />
+      <Mails invoice={invoice} writable={writable} />
       <Payments invoice={invoice} record={payable ? record : null} />
     </>
   );
