@@ -5,7 +5,7 @@ import type { Executor } from "../client.ts";
 import { placeholdersOf, prepared } from "./prepared.ts";
 import { invoiceHistory } from "../schema/index.ts";
 
-export const HISTORY_ACTIONS = ["created", "updated", "transitioned", "payment_recorded", "finalized", "finalize_undone", "template_applied", "sent"] as const;
+export const HISTORY_ACTIONS = ["created", "updated", "transitioned", "payment_recorded", "payment_removed", "finalized", "finalize_undone", "template_applied", "sent"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export type HistoryEntry = {

@@ -52,3 +52,12 @@ export async function listPayments(db: Executor, accountId: string, invoiceId: s
 export async function deletePayments(db: Executor, accountId: string, invoiceId: string): Promise<void> {
   await db.delete(payments).where(and(eq(payments.accountId, accountId), eq(payments.invoiceId, invoiceId)));
 }
+
+/** Deletes one payment of the invoice and returns it; undefined when the invoice has none of that id. */
+export async function deletePayment(db: Executor, accountId: string, invoiceId: string, paymentId: string): Promise<PaymentRecord | undefined> {
+  const [row] = await db
+    .delete(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.invoiceId, invoiceId), eq(payments.id, paymentId)))
+    .returning();
+  return row ? { id: row.id, invoice_id: row.invoiceId, amount: row.amount, date: row.date, method: row.method, reference: row.reference, created_at: row.createdAt } : undefined;
+}

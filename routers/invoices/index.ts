@@ -17,6 +17,7 @@ import { listInvoiceMail } from "./list-invoice-mail.ts";
 import { retryMail } from "./retry-invoice-mail.ts";
 import { listPayments } from "./list-payments.ts";
 import { recordPayment } from "./record-payment.ts";
+import { removePayment } from "./remove-payment.ts";
 import { revokeShare } from "./revoke-share.ts";
 import { sendInvoice } from "./send-invoice.ts";
 import { shareInvoice } from "./share-invoice.ts";
@@ -38,6 +39,7 @@ export const invoicesRouter = router({
   delete: deleteInvoice,
   transition: transitionInvoice,
   recordPayment,
+  removePayment,
   payments: listPayments,
   mail: listInvoiceMail,
   retryMail,

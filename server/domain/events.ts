@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   "invoice.deleted",
   "invoice.send_failed",
   "payment.recorded",
+  "payment.removed",
   "client.created",
   "client.updated",
   "client.deleted",
@@ -55,8 +56,9 @@ const STATUS_EVENTS: Partial<Record<InvoiceStatus, EventType>> = {
 
 /**
  * The events of one invoice write, in the order they happened: created; finalized when it gained
- * its lock (also when sending finalized it); a payment; the status it reached, when that status is
- * announced (sent, viewed, paid, overdue, voided), or a send again (`action` "sent"); otherwise updated.
+ * its lock (also when sending finalized it); a payment recorded or removed; the status it reached,
+ * when that status is announced (sent, viewed, paid, overdue, voided), or a send again (`action`
+ * "sent"); otherwise updated.
  */
 export function invoiceEvents(before: InvoiceRecord | null, after: InvoiceRecord, action?: string): NewEvent[] {
   const about = (type: EventType, data: unknown = after): NewEvent => ({ type, resource: { type: "invoice", id: after.id }, data });
@@ -66,11 +68,12 @@ export function invoiceEvents(before: InvoiceRecord | null, after: InvoiceRecord
   const events: NewEvent[] = [];
   if (after.locked && !before.locked) events.push(about("invoice.finalized"));
   const received = after.amount_paid - before.amount_paid;
-  if (received > 0) {
-    events.push(about("payment.recorded", { amount: received, currency: after.currency, amount_paid: after.amount_paid, amount_due: after.amount_due, invoice: after }));
-  }
-  // A send of an invoice already out (sent again by e-mail) is announced as a send too.
-  const announced = after.status !== before.status ? STATUS_EVENTS[after.status] : action === "sent" ? "invoice.sent" : undefined;
+  const money = { currency: after.currency, amount_paid: after.amount_paid, amount_due: after.amount_due, invoice: after };
+  if (received > 0) events.push(about("payment.recorded", { amount: received, ...money }));
+  if (received < 0) events.push(about("payment.removed", { amount: -received, ...money }));
+  // A send of an invoice already out (sent again by e-mail) is announced as a send too; a paid one
+  // back to sent because a payment was removed is that removal, not a send.
+  const announced = action === "payment_removed" ? undefined : after.status !== before.status ? STATUS_EVENTS[after.status] : action === "sent" ? "invoice.sent" : undefined;
   if (announced) events.push(about(announced));
   if (events.length === 0) events.push(about("invoice.updated"));
   return events;

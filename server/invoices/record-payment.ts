@@ -1,6 +1,7 @@
 // invoices.recordPayment: the payment row and the invoice's next revision (amount paid, and paid once
 // settled) in one revisioned save, so a retry answers from the operation record and pays nothing twice.
-import { insertPayment } from "../../db/queries/payments.ts";
+// invoices.removePayment undoes one recorded by mistake the same way.
+import { deletePayment, insertPayment } from "../../db/queries/payments.ts";
 import { loadProfile, todayFor } from "../accounts/profile.ts";
 import { AppError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
@@ -59,6 +60,38 @@ export function recordPayment(services: Services, writer: Writer, request: Payme
         paid_at: settled ? now.toISOString() : current.paid_at,
       };
       return { record, action: "payment_recorded", changes: ["amount_paid"].concat(settled ? ["status"] : []) };
+    },
+  });
+}
+
+export type PaymentRemoval = Omit<PaymentRequest, "payment"> & { paymentId: string };
+
+/**
+ * Removes a payment recorded by mistake: the row goes and the amount paid falls by it; a paid
+ * invoice is sent again (owing), and the scheduler marks it overdue if its due date has passed.
+ * A void one keeps its payments: they are its record.
+ */
+export function removePayment(services: Services, writer: Writer, request: PaymentRemoval): Promise<InvoiceRecord> {
+  const { procedure, invoiceId, baseRevision, operationId, paymentId } = request;
+  return saveRevision(services, writer, {
+    invoiceId,
+    baseRevision,
+    operationId,
+    payload: { procedure, id: invoiceId, base_revision: baseRevision, payment_id: paymentId },
+    async change(current, tx) {
+      if (current.status === "void") throw transitionRefused(current, writer.mover, `A void ${documentName(current.type)} keeps its payments`);
+      const removed = await deletePayment(tx, writer.accountId, invoiceId, paymentId);
+      if (!removed) throw new AppError("NOT_FOUND", `The ${documentName(current.type)} has no payment ${paymentId}`, { field: "payment_id" });
+      const amount_paid = current.amount_paid - removed.amount;
+      const unpaid = current.status === "paid";
+      const record = {
+        ...current,
+        amount_paid,
+        amount_due: current.total - amount_paid,
+        status: unpaid ? ("sent" as const) : current.status,
+        paid_at: unpaid ? null : current.paid_at,
+      };
+      return { record, action: "payment_removed", changes: ["amount_paid"].concat(unpaid ? ["status"] : []) };
     },
   });
 }

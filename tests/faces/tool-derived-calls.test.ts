@@ -84,7 +84,7 @@ const paid = async (): Promise<any> => {
 
 /** What an invoice must already be for the example's action: numbered to undo or to be an e-invoice, sent to be paid. */
 async function invoiceFor(tool: string, action: unknown): Promise<{ id: string }> {
-  if (tool === "invoices.mutate" && action === "record_payment") return sent();
+  if (tool === "invoices.mutate" && (action === "record_payment" || action === "remove_payment")) return sent();
   if ((tool === "invoices.finalize" && action === "undo") || tool === "invoices.export") return finalized();
   return draft();
 }
@@ -110,6 +110,12 @@ async function realId(kind: string, tool: string, action: unknown, args: Args): 
     }
     case "evt":
       return (await call("invoices.automate", { action: "list_events", limit: 1 })).data[0].id;
+    case "pay": {
+      // A payment belongs to its invoice: part of the example's invoice is paid, to be removed.
+      const invoice = await call("invoices.query", { action: "get", id: args.id });
+      await call("invoices.mutate", { action: "record_payment", ...revisioned(invoice), amount: 1_000 });
+      return (await call("invoices.query", { action: "payments", id: args.id })).data[0].id;
+    }
     case "imp":
       return (await call("import", { content: "name,email\nDerived Ltd,derived@example.com\n", options: { entity: "clients" } })).id;
     case "dlv": {

@@ -20,7 +20,7 @@ type Tool = { name: string; title?: string; description?: string; inputSchema: S
 /** Aggregate tools: their actions (the spec's catalog, ADR 0001), entities and default action. */
 const AGGREGATES: Record<string, { actions: string[]; entities?: string[]; hasDefault: boolean }> = {
   "invoices.query": { actions: ["list", "get", "payments", "history", "mail", "shared"], hasDefault: true },
-  "invoices.mutate": { actions: ["update", "transition", "record_payment", "retry_mail", "delete", "share", "unshare"], hasDefault: false },
+  "invoices.mutate": { actions: ["update", "transition", "record_payment", "remove_payment", "retry_mail", "delete", "share", "unshare"], hasDefault: false },
   "invoices.export": { actions: ["stored", "inline", "formats", "bulk"], hasDefault: true },
   "templates.query": { actions: ["list", "get", "schema"], hasDefault: true },
   "templates.mutate": { actions: ["create", "update", "delete", "extract_brand"], hasDefault: false },

@@ -58,11 +58,11 @@ describe("the declarative attributes", () => {
 });
 
 describe("the console's tool catalog", () => {
-  test("names are unique, and every tool that approves, voids, deletes, revokes or hands out access waits for the person", () => {
+  test("names are unique, and every tool that approves, sends, voids, deletes, revokes or hands out access waits for the person", () => {
     const tools: PageToolDefinition[] = CONSOLE_PAGES.flatMap((page): readonly PageToolDefinition[] => page.tools);
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
     const confirmed = tools.filter((tool) => tool.needsConfirmation).map((tool) => tool.name);
-    expect(confirmed.sort()).toEqual(["agents.revoke", "approvals.approve", "clients.delete", "invoice.approve", "invoice.void", "keys.create", "keys.revoke", "products.delete"]);
+    expect(confirmed.sort()).toEqual(["agents.revoke", "approvals.approve", "clients.delete", "invoice.approve", "invoice.send", "invoice.void", "keys.create", "keys.revoke", "products.delete"]);
   });
 });
 

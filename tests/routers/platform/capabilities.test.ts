@@ -43,7 +43,7 @@ describe("GET /api/capabilities: happy", () => {
   test("aggregate tools list their actions", () => {
     expect([...tool("entities.query").actions].sort()).toEqual(["client.get", "client.list", "product.get", "product.list"]);
     expect([...tool("entities.mutate").actions].sort()).toEqual(["client.create", "client.delete", "client.update", "product.create", "product.delete", "product.update"]);
-    expect([...tool("invoices.mutate").actions].sort()).toEqual(["delete", "record_payment", "retry_mail", "share", "transition", "unshare", "update"]);
+    expect([...tool("invoices.mutate").actions].sort()).toEqual(["delete", "record_payment", "remove_payment", "retry_mail", "share", "transition", "unshare", "update"]);
     expect([...tool("invoices.export").actions].sort()).toEqual(["bulk", "formats", "inline", "stored"]);
     expect([...tool("templates.query").actions].sort()).toEqual(["get", "list", "schema"]);
     expect([...tool("invoices.finalize").actions].sort()).toEqual(["finalize", "undo"]);

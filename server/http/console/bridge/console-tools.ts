@@ -1,9 +1,9 @@
 // The console's page tools as data: which page offers which tool, with its schema and whether the
 // person must confirm it. Pages register them with behaviour attached (`{...consoleTool(name),
 // execute}`); /.well-known/webmcp.json lists them from here, so the manifest and the pages agree.
-// Rules kept here: a tool that approves always needs the person's click, and so does anything the
-// page's own buttons ask the person to confirm (void, delete, revoke) or that hands out access
-// (a new key, an invite).
+// Rules kept here: a tool that approves (or sends, which approves a draft and e-mails a customer)
+// always needs the person's click, and so does anything the page's own buttons ask the person to
+// confirm (void, delete, revoke) or that hands out access (a new key, an invite).
 import { INVOICE_STATUSES } from "../../../domain/lifecycle.ts";
 import { SCOPES } from "../../../domain/scopes.ts";
 import { NO_INPUT, type InputSchema, type JsonSchema, type PageToolDefinition } from "./tool.ts";

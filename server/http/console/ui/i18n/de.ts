@@ -68,6 +68,7 @@ export const de: Phrases = {
   "history.updated": "Bearbeitet",
   "history.transitioned": "Status geändert",
   "history.payment_recorded": "Zahlung erfasst",
+  "history.payment_removed": "Zahlung entfernt",
   "history.finalized": "Festgeschrieben",
   "history.finalize_undone": "Festschreibung aufgehoben",
   "history.template_applied": "Vorlage angewendet",

@@ -67,6 +67,7 @@ export const en = {
   "history.updated": "Edited",
   "history.transitioned": "Status changed",
   "history.payment_recorded": "Payment recorded",
+  "history.payment_removed": "Payment removed",
   "history.finalized": "Finalized",
   "history.finalize_undone": "Finalizing undone",
   "history.template_applied": "Template applied",

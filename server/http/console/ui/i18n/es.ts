@@ -68,6 +68,7 @@ export const es: Phrases = {
   "history.updated": "Editada",
   "history.transitioned": "Estado cambiado",
   "history.payment_recorded": "Pago registrado",
+  "history.payment_removed": "Pago eliminado",
   "history.finalized": "Finalizada",
   "history.finalize_undone": "Finalización deshecha",
   "history.template_applied": "Plantilla aplicada",

@@ -68,6 +68,7 @@ export const fr: Phrases = {
   "history.updated": "Modifiée",
   "history.transitioned": "Statut changé",
   "history.payment_recorded": "Paiement enregistré",
+  "history.payment_removed": "Paiement supprimé",
   "history.finalized": "Finalisée",
   "history.finalize_undone": "Finalisation annulée",
   "history.template_applied": "Modèle appliqué",

@@ -68,6 +68,7 @@ export const it: Phrases = {
   "history.updated": "Modificata",
   "history.transitioned": "Stato cambiato",
   "history.payment_recorded": "Pagamento registrato",
+  "history.payment_removed": "Pagamento rimosso",
   "history.finalized": "Finalizzata",
   "history.finalize_undone": "Finalizzazione annullata",
   "history.template_applied": "Modello applicato",

@@ -68,6 +68,7 @@ export const ja: Phrases = {
   "history.updated": "編集",
   "history.transitioned": "ステータス変更",
   "history.payment_recorded": "入金記録",
+  "history.payment_removed": "入金取消",
   "history.finalized": "確定",
   "history.finalize_undone": "確定の取り消し",
   "history.template_applied": "テンプレート適用",

@@ -68,6 +68,7 @@ export const nl: Phrases = {
   "history.updated": "Bewerkt",
   "history.transitioned": "Status gewijzigd",
   "history.payment_recorded": "Betaling geboekt",
+  "history.payment_removed": "Betaling verwijderd",
   "history.finalized": "Definitief gemaakt",
   "history.finalize_undone": "Definitief maken ongedaan gemaakt",
   "history.template_applied": "Sjabloon toegepast",

@@ -68,6 +68,7 @@ export const pt: Phrases = {
   "history.updated": "Editada",
   "history.transitioned": "Estado alterado",
   "history.payment_recorded": "Pagamento registado",
+  "history.payment_removed": "Pagamento removido",
   "history.finalized": "Finalizada",
   "history.finalize_undone": "Finalização anulada",
   "history.template_applied": "Modelo aplicado",
