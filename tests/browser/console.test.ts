@@ -291,9 +291,16 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     await page.getByText("Payment recorded; the invoice is paid.").first().waitFor();
     await page.getByRole("heading", { level: 1, name: /Paid/ }).waitFor();
     const rows = await page.getByRole("table", { name: "Payments" }).getByRole("row").allInnerTexts();
-    expect(rows.slice(1).map((row) => row.replace(/\s+/g, " ").trim())).toEqual([expect.stringMatching(/1,000\.50 Bank transfer BANK-4711$/), expect.stringMatching(/499\.50$/)]);
+    expect(rows.slice(1).map((row) => row.replace(/\s+/g, " ").trim())).toEqual([expect.stringMatching(/1,000\.50 Bank transfer BANK-4711 Remove$/), expect.stringMatching(/499\.50 Remove$/)]);
     // Paid: nothing is left to record.
     expect(await page.getByRole("form", { name: "Record a payment" }).count()).toBe(0);
+    // The second was a mistake: removed after a second click, the invoice is owed again.
+    const second = page.getByRole("table", { name: "Payments" }).getByRole("row").nth(2);
+    await second.getByRole("button", { name: "Remove" }).click();
+    await page.getByRole("button", { name: /Yes|Confirm|Remove/ }).last().click();
+    await page.getByText(/Payment removed; .*499\.50 due\./).first().waitFor();
+    await page.getByRole("heading", { level: 1, name: /Sent/ }).waitFor();
+    expect(expectStatus(await owner.get(`/api/invoices/${sent.id}`), 200)).toMatchObject({ status: "sent", amount_due: 49_950 });
     expect(problems).toEqual([]);
   });
 

@@ -190,6 +190,9 @@ export const de: Phrases = {
   "invoice.methodDebit": "Lastschrift",
   "invoice.paymentRecorded": "Zahlung erfasst; noch {due} offen.",
   "invoice.paymentSettles": "Zahlung erfasst; die Rechnung ist bezahlt.",
+  "invoice.removePayment": "Entfernen",
+  "invoice.removePaymentQuestion": "Diese Zahlung entfernen?",
+  "invoice.paymentRemoved": "Zahlung entfernt; {due} offen.",
 
   "approvals.title": "Freigaben",
   "approvals.empty": "Nichts wartet auf Freigabe.",

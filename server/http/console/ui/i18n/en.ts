@@ -189,6 +189,9 @@ export const en = {
   "invoice.methodDebit": "Direct debit",
   "invoice.paymentRecorded": "Payment recorded; {due} still due.",
   "invoice.paymentSettles": "Payment recorded; the invoice is paid.",
+  "invoice.removePayment": "Remove",
+  "invoice.removePaymentQuestion": "Remove this payment?",
+  "invoice.paymentRemoved": "Payment removed; {due} due.",
 
   "approvals.title": "Approvals",
   "approvals.empty": "Nothing waits for approval.",

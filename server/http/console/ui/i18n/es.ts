@@ -190,6 +190,9 @@ export const es: Phrases = {
   "invoice.methodDebit": "Domiciliación",
   "invoice.paymentRecorded": "Pago registrado; quedan {due} pendientes.",
   "invoice.paymentSettles": "Pago registrado; la factura está pagada.",
+  "invoice.removePayment": "Eliminar",
+  "invoice.removePaymentQuestion": "¿Eliminar este pago?",
+  "invoice.paymentRemoved": "Pago eliminado; {due} pendiente.",
 
   "approvals.title": "Aprobaciones",
   "approvals.empty": "Nada espera aprobación.",

@@ -190,6 +190,9 @@ export const fr: Phrases = {
   "invoice.methodDebit": "Prélèvement",
   "invoice.paymentRecorded": "Paiement enregistré ; il reste {due} dû.",
   "invoice.paymentSettles": "Paiement enregistré ; la facture est payée.",
+  "invoice.removePayment": "Supprimer",
+  "invoice.removePaymentQuestion": "Supprimer ce paiement ?",
+  "invoice.paymentRemoved": "Paiement supprimé ; {due} dû.",
 
   "approvals.title": "Validations",
   "approvals.empty": "Rien n’attend de validation.",

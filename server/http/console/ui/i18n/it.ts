@@ -190,6 +190,9 @@ export const it: Phrases = {
   "invoice.methodDebit": "Addebito diretto",
   "invoice.paymentRecorded": "Pagamento registrato; restano {due} da pagare.",
   "invoice.paymentSettles": "Pagamento registrato; la fattura è pagata.",
+  "invoice.removePayment": "Rimuovi",
+  "invoice.removePaymentQuestion": "Rimuovere questo pagamento?",
+  "invoice.paymentRemoved": "Pagamento rimosso; {due} da pagare.",
 
   "approvals.title": "Approvazioni",
   "approvals.empty": "Nulla attende approvazione.",

@@ -190,6 +190,9 @@ export const ja: Phrases = {
   "invoice.methodDebit": "口座振替",
   "invoice.paymentRecorded": "入金を記録しました。残り {due} が未払いです。",
   "invoice.paymentSettles": "入金を記録しました。請求書は支払済みです。",
+  "invoice.removePayment": "削除",
+  "invoice.removePaymentQuestion": "この入金を削除しますか？",
+  "invoice.paymentRemoved": "入金を削除しました。未払い {due}。",
 
   "approvals.title": "承認",
   "approvals.empty": "承認待ちはありません。",

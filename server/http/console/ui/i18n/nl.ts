@@ -190,6 +190,9 @@ export const nl: Phrases = {
   "invoice.methodDebit": "Automatische incasso",
   "invoice.paymentRecorded": "Betaling vastgelegd; nog {due} openstaand.",
   "invoice.paymentSettles": "Betaling vastgelegd; de factuur is betaald.",
+  "invoice.removePayment": "Verwijderen",
+  "invoice.removePaymentQuestion": "Deze betaling verwijderen?",
+  "invoice.paymentRemoved": "Betaling verwijderd; {due} openstaand.",
 
   "approvals.title": "Goedkeuringen",
   "approvals.empty": "Niets wacht op goedkeuring.",

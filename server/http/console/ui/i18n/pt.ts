@@ -190,6 +190,9 @@ export const pt: Phrases = {
   "invoice.methodDebit": "Débito direto",
   "invoice.paymentRecorded": "Pagamento registado; faltam {due}.",
   "invoice.paymentSettles": "Pagamento registado; a fatura está paga.",
+  "invoice.removePayment": "Remover",
+  "invoice.removePaymentQuestion": "Remover este pagamento?",
+  "invoice.paymentRemoved": "Pagamento removido; {due} em dívida.",
 
   "approvals.title": "Aprovações",
   "approvals.empty": "Nada aguarda aprovação.",

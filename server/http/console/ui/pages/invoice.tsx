@@ -333,7 +333,7 @@ function RecordPayment({ invoice, record }: { invoice: Invoice; record: Action<[
   );
 }
 
-function Payments({ invoice, record }: { invoice: Invoice; record: Action<[PaymentFields], Invoice> | null }): JSX.Element {
+function Payments({ invoice, record, remove }: { invoice: Invoice; record: Action<[PaymentFields], Invoice> | null; remove: Action<[string], Invoice> | null }): JSX.Element {
   const payments = useQuery(() => api.invoices.payments.query({ id: invoice.id }), [invoice.id, invoice.revision]);
   return (
     <section aria-labelledby="payments-title">
@@ -341,17 +341,23 @@ function Payments({ invoice, record }: { invoice: Invoice; record: Action<[Payme
       <ErrorNote error={payments.error} />
       {payments.data?.data.length === 0 && <p class="muted">{t("invoice.noPayments")}</p>}
       {payments.data && payments.data.data.length > 0 && (
-        <Table caption={t("invoice.payments")} head={[t("invoice.paidOn"), t("invoice.amount"), t("invoice.method"), t("invoice.reference")]}>
+        <Table caption={t("invoice.payments")} head={[t("invoice.paidOn"), t("invoice.amount"), t("invoice.method"), t("invoice.reference"), ...(remove ? [""] : [])]}>
           {payments.data.data.map((payment) => (
             <tr key={payment.id}>
               <td>{day(payment.date)}</td>
               <td class="number">{money(payment.amount, invoice.currency)}</td>
               <td>{payment.method ?? ""}</td>
               <td>{payment.reference ?? ""}</td>
+              {remove && (
+                <td>
+                  <ConfirmButton label={t("invoice.removePayment")} question={t("invoice.removePaymentQuestion")} busy={remove.busy} onConfirm={() => void remove.run(payment.id)} />
+                </td>
+              )}
             </tr>
           ))}
         </Table>
       )}
+      {remove && <ErrorNote error={remove.error} />}
       {/* A new revision remounts the form: it offers what is still due, with the other fields cleared. */}
       {record && <RecordPayment key={invoice.revision} invoice={invoice} record={record} />}
     </section>
@@ -441,6 +447,14 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
     (result) => t("invoice.sendQueued", { to: result.mail?.to.join(", ") ?? "" }),
   );
   const payable = writable && acceptsPayment(invoice.type, invoice.status);
+  const removePayment = useAction(
+    async (paymentId: string) => {
+      const owed = await api.invoices.removePayment.mutate({ id: invoice.id, payment_id: paymentId, base_revision: invoice.revision, operation_id: newOperationId() });
+      onChanged(owed);
+      return owed;
+    },
+    (owed) => t("invoice.paymentRemoved", { due: money(owed.amount_due, owed.currency) }),
+  );
   const record = useAction(
     async (fields: PaymentFields) => {
       const paid = await recordedPayment(invoice, fields);
@@ -499,7 +513,7 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
       </div>
       <History invoice={invoice} />
       <Mails invoice={invoice} writable={writable} />
-      <Payments invoice={invoice} record={payable ? record : null} />
+      <Payments invoice={invoice} record={payable ? record : null} remove={writable && invoice.status !== "void" ? removePayment : null} />
     </>
   );
 }
