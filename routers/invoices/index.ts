@@ -14,7 +14,7 @@ import { getSharedInvoice } from "./get-shared-invoice.ts";
 import { invoiceHistory } from "./invoice-history.ts";
 import { listInvoices } from "./list-invoices.ts";
 import { listInvoiceMail } from "./list-invoice-mail.ts";
-import { retryMail } from "./retry-invoice-mail.ts";
+import { retryInvoiceMail } from "./retry-invoice-mail.ts";
 import { listPayments } from "./list-payments.ts";
 import { recordPayment } from "./record-payment.ts";
 import { removePayment } from "./remove-payment.ts";
@@ -42,7 +42,7 @@ export const invoicesRouter = router({
   removePayment,
   payments: listPayments,
   mail: listInvoiceMail,
-  retryMail,
+  retryMail: retryInvoiceMail,
   history: invoiceHistory,
   finalize: finalizeInvoice,
   undoFinalize,

@@ -61,6 +61,10 @@ export const MATRIX_ENTRIES: Record<string, MatrixEntry> = {
   "invoices.transition": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, ...revisioned(), status: "review" }) },
   "invoices.recordPayment": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, ...revisioned(), amount: 100 }) },
   "invoices.payments": { guard: "invoices:read", tenancy: "resource", input: byId("invoiceId") },
+  // The invoice is checked before the payment or e-mail it names: another account's call stops at the invoice.
+  "invoices.removePayment": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, payment_id: "pay_01KB4Z2W9X6M3Q7R8T5V0C1NPE", ...revisioned() }) },
+  "invoices.mail": { guard: "invoices:read", tenancy: "resource", input: byId("invoiceId") },
+  "invoices.retryMail": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, mail_id: "mail_unknown" }) },
   "invoices.history": { guard: "invoices:read", tenancy: "resource", input: byId("invoiceId") },
   "invoices.finalize": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, ...revisioned() }) },
   "invoices.undoFinalize": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, ...revisioned() }) },
