@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { abandoned } from "../../server/documents/render-pool.ts";
 import { operation } from "../helpers/factories.ts";
 import { api } from "../helpers/http.ts";
 import { expectStatus, invoicePath, setProfile, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
@@ -160,21 +161,37 @@ describe.skipIf(!sqldAvailable)("long work in one process, followed and cancelle
   test("a streamed tool call: notifications/cancelled posted to the other process stops it, with no reply", async () => {
     const fresh = await steppedAccount(server);
     const ids = await Promise.all(Array.from({ length: 40 }, async () => (await fresh.steps.create()).id));
-    const headers = { authorization: `Bearer ${fresh.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
-    const cancelled = server.logLine((line) => line.includes('"tool call cancelled"') && line.includes('"rpc_id":"far"'));
-    const stream = await fetch(`${server.processUrl}/api/mcp/stream`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ jsonrpc: "2.0", id: "far", method: "tools/call", params: { name: "invoices.export", arguments: { action: "bulk", ids, format: "pdf" }, _meta: { progressToken: 1 } } }),
-    });
-    const reader = stream.body!.getReader();
-    expect(new TextDecoder().decode((await reader.read()).value)).toContain("notifications/progress");
-    const notice = await server.second!.fetch("/api/mcp/stream", server.clock.now(), { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "far" } }) });
-    expect(notice.status).toBe(202);
-    await cancelled;
-    let rest = "";
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
-    expect(rest).not.toContain('"result"');
+    // The export is still running when the cancel arrives, however fast this machine renders: after
+    // the first invoice (whose progress the client sees) each render waits, until the call is stopped.
+    const renderer = server.services.renderer;
+    const render = renderer.render;
+    let renders = 0;
+    renderer.render = (payload, owner, signal) => {
+      if (renders++ === 0) return render.call(renderer, payload, owner, signal);
+      return new Promise((_resolve, reject) => {
+        if (signal?.aborted) reject(abandoned(signal));
+        signal?.addEventListener("abort", () => reject(abandoned(signal)), { once: true });
+      });
+    };
+    try {
+      const headers = { authorization: `Bearer ${fresh.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+      const cancelled = server.logLine((line) => line.includes('"tool call cancelled"') && line.includes('"rpc_id":"far"'));
+      const stream = await fetch(`${server.processUrl}/api/mcp/stream`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ jsonrpc: "2.0", id: "far", method: "tools/call", params: { name: "invoices.export", arguments: { action: "bulk", ids, format: "pdf" }, _meta: { progressToken: 1 } } }),
+      });
+      const reader = stream.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain("notifications/progress");
+      const notice = await server.second!.fetch("/api/mcp/stream", server.clock.now(), { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "far" } }) });
+      expect(notice.status).toBe(202);
+      await cancelled;
+      let rest = "";
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+      expect(rest).not.toContain('"result"');
+    } finally {
+      renderer.render = render;
+    }
   });
 });
 
