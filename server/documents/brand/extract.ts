@@ -80,7 +80,8 @@ async function readSite(fetcher: SiteFetcher, reader: BrandReader, page: { url: 
 async function extractFromSite(services: Services, url: string, reading: BrandReading): Promise<{ finalUrl: string; brand: BrandFacts; logo: FoundLogo | null }> {
   const fetcher = siteFetcher(services);
   const page = await fetchPage(fetcher, url);
-  const { brand, logos } = await readSite(fetcher, openBrandReader(services.brandReaders, page.url, reading), page);
+  const reader = openBrandReader(services.brandReaders, page.url, reading);
+  const { brand, logos } = await readSite(fetcher, reader, page).finally(reader.end);
   const logo = await findLogo(services, fetcher, rankLogoCandidates(logos));
   return { finalUrl: page.url, brand, logo };
 }

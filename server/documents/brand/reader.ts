@@ -6,7 +6,8 @@
 // worker is stopped and replaced at once. The caller going away stops it the same way. Fetching is
 // not counted: BRAND_FETCH_TIMEOUT_MS bounds it apart, so an extraction lasts at most the two together.
 import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
-import { createWorkerPool, type WorkerPool } from "../render-pool.ts";
+import { deadline, systemWallClock } from "../deadline.ts";
+import { abandoned, createWorkerPool, type WorkerPool } from "../render-pool.ts";
 import type { BrandFacts, BrandSources } from "./brand.ts";
 import type { PageFacts } from "./page.ts";
 import type { BrandJob } from "./read-worker.ts";
@@ -25,6 +26,8 @@ export type BrandReader = {
   /** The @import references of each stylesheet, in order. */
   imports(sheets: string[]): Promise<string[][]>;
   brand(sources: Omit<BrandSources, "stylesheets"> & { stylesheets: string[] }): Promise<BrandFacts>;
+  /** The extraction is done: its budget's timer goes. */
+  end(): void;
 };
 
 export type BrandReading = {
@@ -36,22 +39,15 @@ export type BrandReading = {
   wallMs?: number;
 };
 
-/** A reader for the extraction of `url`. */
+/** A reader for the extraction of `url`; `end` it when the extraction is done. */
 export function openBrandReader(pool: BrandPool, url: string, { owner, signal, wallMs = DOCUMENT_BUDGETS.brandPage.wallMs }: BrandReading): BrandReader {
-  const started = performance.now();
-
-  function read<T>(job: BrandJob): Promise<T> {
-    const spent = (): number => Math.round(performance.now() - started);
-    const left = wallMs - spent();
-    if (left <= 0) return Promise.reject(overBudget("brandPage", "wallMs", spent(), url));
-    const budget = new AbortController();
-    const timer = setTimeout(() => budget.abort(overBudget("brandPage", "wallMs", spent(), url)), left);
-    return pool.run<T>(job, owner, signal ? AbortSignal.any([signal, budget.signal]) : budget.signal).finally(() => clearTimeout(timer));
-  }
-
+  const budget = deadline(systemWallClock, wallMs, (spent) => overBudget("brandPage", "wallMs", spent, url), signal);
+  // Out of time (or stopped): refused at once, nothing queued for the pool to drop.
+  const read = <T>(job: BrandJob): Promise<T> => (budget.signal.aborted ? Promise.reject(abandoned(budget.signal)) : pool.run<T>(job, owner, budget.signal));
   return {
     page: (html, pageUrl) => read<PageFacts>({ kind: "page", html, pageUrl }),
     imports: (sheets) => read<string[][]>({ kind: "imports", sheets }),
     brand: (sources) => read<BrandFacts>({ kind: "brand", sources }),
+    end: budget.end,
   };
 }

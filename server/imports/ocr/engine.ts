@@ -17,6 +17,7 @@ import { DOCUMENT_BUDGETS, overBudget } from "../../domain/document-budgets.ts";
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from "../../domain/ocr-languages.ts";
 import type { ProgressReporter } from "../../domain/progress.ts";
 import { abandoned, createWorkerPool, type PoolStats } from "../../documents/render-pool.ts";
+import { deadline, systemWallClock, type WallClock } from "../../documents/deadline.ts";
 import type { PageStrips } from "../extract/layout.ts";
 import type { OcrJob } from "./ocr-worker.ts";
 
@@ -44,44 +45,12 @@ export type OcrEngine = {
   close(): Promise<void>;
 };
 
-/** Milliseconds now, and a call after `ms` (undone by what it returns): the wall time's clock, a test's own in tests. */
-export type WallClock = { now(): number; after(ms: number, fire: () => void): () => void };
-
 export type OcrEngineOptions = { workers: number; languages?: readonly OcrLanguage[]; clock?: WallClock };
-
-const systemWallClock: WallClock = {
-  now: () => performance.now(),
-  after(ms, fire) {
-    const timer = setTimeout(fire, ms);
-    return () => clearTimeout(timer);
-  },
-};
 
 const OCR_WORKER = new URL("./ocr-worker.ts", import.meta.url);
 
 function round(value: number): number {
   return Math.round(value * 10) / 10;
-}
-
-/**
- * A signal that aborts with the caller's, with the first failure of the document's own jobs, or
- * with a budget error once the document's wall time is up; `end` when the document is done.
- */
-function documentSignal(clock: WallClock, call: OcrCall, reader: "pdf" | "image"): { signal: AbortSignal; fail(error: unknown): void; end(): void } {
-  const controller = new AbortController();
-  const started = clock.now();
-  const cancel = clock.after(DOCUMENT_BUDGETS[reader].wallMs, () => controller.abort(overBudget(reader, "wallMs", Math.round(clock.now() - started), "Reading the document took")));
-  const follow = (): void => controller.abort(call.signal?.reason);
-  if (call.signal?.aborted) follow();
-  else call.signal?.addEventListener("abort", follow, { once: true });
-  return {
-    signal: controller.signal,
-    fail: (error) => controller.abort(error),
-    end: () => {
-      cancel();
-      call.signal?.removeEventListener("abort", follow);
-    },
-  };
 }
 
 export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
@@ -92,7 +61,7 @@ export function createOcrEngine(options: OcrEngineOptions): OcrEngine {
 
   /** Runs the document's jobs under its signal; the first to fail stops the others. */
   async function within<T>(call: OcrCall, reader: "pdf" | "image", work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const document = documentSignal(clock, call, reader);
+    const document = deadline(clock, DOCUMENT_BUDGETS[reader].wallMs, (spent) => overBudget(reader, "wallMs", spent, "Reading the document took"), call.signal);
     try {
       return await work(document.signal);
     } catch (error) {
