@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { EXPORT_FORMATS } from "../../server/domain/formats.ts";
 import { exportFormats } from "../../server/documents/bulk-export.ts";
-import { DEFAULT_DESIGN, visibleTemplate } from "../../server/documents/templates.ts";
-import { ownedInvoice } from "../../server/invoices/ownership.ts";
-import { loadProfile } from "../../server/accounts/profile.ts";
+import { storedDocument } from "../../server/documents/stored-document.ts";
 import { EXAMPLE_IDS } from "../shared/examples.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
@@ -37,12 +35,7 @@ export const exportInvoiceFormats = scopedProcedure("invoices:read")
   )
   .output(z.object({ files: z.array(exportOutput) }))
   .mutation(async ({ ctx, input, signal }) => {
-    const { db } = ctx.services.database;
-    const record = await ownedInvoice(db, ctx.accountId, input.id);
-    const [profile, template] = await Promise.all([
-      loadProfile(db, ctx.accountId),
-      visibleTemplate(db, ctx.accountId, input.template_id ?? record.template_id ?? DEFAULT_DESIGN, "template_id"),
-    ]);
+    const { record, profile, template } = await storedDocument(ctx.services.database.db, ctx.accountId, input.id, input.template_id);
     const files = await exportFormats(ctx.services, { accountId: ctx.accountId, record, profile, template, formats: input.formats, syntax: input.syntax }, ctx.progress, signal);
     return { files };
   });

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { loadProfile } from "../../server/accounts/profile.ts";
-import { ownedInvoice } from "../../server/invoices/ownership.ts";
 import { exportFile, exportReply } from "../../server/documents/exports.ts";
-import { DEFAULT_DESIGN, visibleTemplate } from "../../server/documents/templates.ts";
+import { storedDocument } from "../../server/documents/stored-document.ts";
 import { resourceId } from "../shared/schemas.ts";
 import { scopedProcedure } from "../builders.ts";
 import { exportOptions, exportOutput } from "./export.schema.ts";
@@ -23,12 +21,7 @@ export const exportInvoice = scopedProcedure("invoices:read")
   .input(z.strictObject({ id: resourceId("inv"), ...exportOptions }))
   .output(exportOutput)
   .mutation(async ({ ctx, input, signal }) => {
-    const { db } = ctx.services.database;
-    const record = await ownedInvoice(db, ctx.accountId, input.id);
-    const [profile, template] = await Promise.all([
-      loadProfile(db, ctx.accountId),
-      visibleTemplate(db, ctx.accountId, input.template_id ?? record.template_id ?? DEFAULT_DESIGN, "template_id"),
-    ]);
+    const { record, profile, template } = await storedDocument(ctx.services.database.db, ctx.accountId, input.id, input.template_id);
     const exported = await exportFile(ctx.services, { accountId: ctx.accountId, record, profile, template, format: input.format, syntax: input.syntax, signal });
     return exportReply(ctx.services, exported);
   });

@@ -10,6 +10,7 @@ import { exportInvoiceFormats } from "./export-invoice-formats.ts";
 import { exportInvoice } from "./export-invoice.ts";
 import { finalizeInvoice } from "./finalize-invoice.ts";
 import { getInvoice } from "./get-invoice.ts";
+import { previewInvoice } from "./preview-invoice.ts";
 import { getSharedInvoice } from "./get-shared-invoice.ts";
 import { invoiceHistory } from "./invoice-history.ts";
 import { listInvoices } from "./list-invoices.ts";
@@ -48,6 +49,7 @@ export const invoicesRouter = router({
   undoFinalize,
   duplicate: duplicateInvoice,
   export: exportInvoice,
+  preview: previewInvoice,
   exportInline: exportInlineInvoice,
   render: renderInvoice,
   exportFormats: exportInvoiceFormats,

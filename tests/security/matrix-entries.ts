@@ -70,6 +70,7 @@ export const MATRIX_ENTRIES: Record<string, MatrixEntry> = {
   "invoices.undoFinalize": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, ...revisioned() }) },
   "invoices.duplicate": { guard: "invoices:write", tenancy: "resource", input: byId("invoiceId") },
   "invoices.export": { guard: "invoices:read", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, format: "json" }) },
+  "invoices.preview": { guard: "invoices:read", tenancy: "resource", input: byId("invoiceId") },
   "invoices.exportInline": { guard: "priced", tenancy: "none", input: () => ({ invoice: INLINE_INVOICE, format: "pdf" }) },
   "invoices.render": { guard: "priced", tenancy: "none", input: () => ({ invoice: INLINE_INVOICE, format: "png" }) },
   "invoices.exportFormats": { guard: "invoices:read", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, formats: ["json"] }) },
