@@ -60,6 +60,12 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   return exactNumber(locale, BigInt(minor), decimals, decimals, { style: "currency", currency });
 }
 
+/** An amount without its currency sign, as a person types it back: 123450 EUR in de → "1.234,50". */
+export function formatAmountNumber(minor: number, currency: string, locale: string): string {
+  const decimals = minorUnits(currency);
+  return exactNumber(locale, BigInt(minor), decimals, decimals, {});
+}
+
 /** A quantity or rate (at most four decimals, checked when priced) with its scaled digits and how many matter. */
 function scaledOf(value: number): { scaled: bigint; fractionDigits: number } {
   const scaled = toScaled(value);

@@ -1,10 +1,20 @@
 // Amounts and dates in the console's display locale, through the same exact formatting the
 // documents use (render/format.ts): an amount is never rounded through a float on its way to screen.
-import { formatDate, formatMoney } from "../../../../render/format.ts";
+import { formatAmountNumber, formatDate, formatMoney, formatQuantity } from "../../../../render/format.ts";
 import { displayLocale } from "./i18n/index.ts";
 
 export function money(minor: number, currency: string): string {
   return formatMoney(minor, currency, displayLocale());
+}
+
+/** An amount as the person would type it back into a field: the shown amount without its currency sign. */
+export function amountText(minor: number, currency: string): string {
+  return formatAmountNumber(minor, currency, displayLocale());
+}
+
+/** A quantity or percentage as the person would type it back (1.5 in de → "1,5"). */
+export function numberText(value: number): string {
+  return formatQuantity(value, displayLocale());
 }
 
 /** A calendar date (YYYY-MM-DD). */

@@ -9,10 +9,10 @@ import { consoleTool, formToolAttributes, paramAttributes, toolAttributes } from
 import { usePageTool } from "../../bridge/preact.ts";
 import { api, newOperationId, type Inputs, type Invoice } from "../api.ts";
 import { ConfirmButton, CopyField, ErrorNote, Field, Loading, PageTitle, StatusChip, Table } from "../components.tsx";
-import { day, moment, money } from "../format.ts";
+import { amountText, day, moment, money } from "../format.ts";
 import { useAction, useQuery, type Action } from "../hooks.ts";
 import { displayLocale, t, type PhraseKey } from "../i18n/index.ts";
-import { navigate } from "../router.ts";
+import { Link, navigate } from "../router.ts";
 import type { PageProps } from "../routes.ts";
 import { can, useSession } from "../session.ts";
 import { PartyName } from "./actor.tsx";
@@ -289,8 +289,7 @@ async function recordedPayment(invoice: Invoice, fields: PaymentFields): Promise
 }
 
 function RecordPayment({ invoice, record }: { invoice: Invoice; record: Action<[PaymentFields], Invoice> }): JSX.Element {
-  // What is due, as the person would type it: the shown amount without its currency sign.
-  const due = money(invoice.amount_due, invoice.currency).replace(/[^\d.,\u00a0\u202f'’ -]/g, "").trim();
+  const due = amountText(invoice.amount_due, invoice.currency);
   return (
     <form
       class="grid-form"
@@ -438,6 +437,7 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
   );
 
   const sendable = writable && !["paid", "void"].includes(invoice.status);
+  const editable = writable && !invoice.locked && !["paid", "void"].includes(invoice.status);
   const send = useAction(
     async (fields: SendFields) => {
       const result = await sentInvoice(invoice, fields);
@@ -495,9 +495,19 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
       </PageTitle>
       {writable && (
         <div class="actions">
+          {editable && (
+            <Link href={`/app/invoices/${invoice.id}/edit`} class="button primary">
+              {t("editor.edit")}
+            </Link>
+          )}
           <button type="button" disabled={duplicate.busy} onClick={() => void duplicate.run()} {...toolAttributes(TOOLS.duplicate)}>
             {t("invoice.duplicate")}
           </button>
+          {invoice.type === "invoice" && invoice.number && (
+            <Link href={`/app/invoices/new?credit_for=${invoice.id}`} class="button">
+              {t("editor.creditNote")}
+            </Link>
+          )}
         </div>
       )}
       <ErrorNote error={duplicate.error} />

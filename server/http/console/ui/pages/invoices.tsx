@@ -11,6 +11,7 @@ import { useQuery } from "../hooks.ts";
 import { t, type PhraseKey } from "../i18n/index.ts";
 import { Link, navigate, withQuery } from "../router.ts";
 import type { PageProps } from "../routes.ts";
+import { can, useSession } from "../session.ts";
 
 const PAGE_SIZE = 20;
 type Filters = Inputs["invoices"]["list"];
@@ -120,9 +121,17 @@ export function Page({ query }: PageProps): JSX.Element {
   const filters = filtersOf(query);
   const list = useQuery(() => api.invoices.list.query(filters), [query.toString()]);
   useSearchTool();
+  const { me } = useSession();
   return (
     <>
       <PageTitle>{t("invoices.title")}</PageTitle>
+      {can(me, "invoices:write") && (
+        <div class="actions">
+          <Link href="/app/invoices/new" class="button primary">
+            {t("editor.newInvoice")}
+          </Link>
+        </div>
+      )}
       <FilterForm key={query.toString()} filters={filters} />
       <StatusChips filters={filters} />
       <ErrorNote error={list.error} />

@@ -6,7 +6,7 @@ import { readAmount } from "../../../../domain/decimal-text.ts";
 import { api, type Outputs } from "../api.ts";
 import { ErrorNote, Loading } from "../components.tsx";
 import { EntityPage, textOrNull, type EntityPageSpec, type FormValues } from "../entities.tsx";
-import { money } from "../format.ts";
+import { amountText, money } from "../format.ts";
 import { useQuery } from "../hooks.ts";
 import { displayLocale } from "../i18n/index.ts";
 import type { PageProps } from "../routes.ts";
@@ -54,8 +54,7 @@ function productsPage(accountCurrency: string): EntityPageSpec<Product> {
     remove: (id) => api.products.delete.mutate({ id }),
     valuesOf: (product) => ({
       name: product.name,
-      // The amount as shown, without its currency sign: what readAmount reads back in this locale.
-      rate: shown(product).replace(/[^\d.,-]/g, ""),
+      rate: amountText(product.rate, product.currency ?? accountCurrency),
       currency: product.currency ?? "",
       unit: product.unit,
       sku: product.sku ?? "",
