@@ -72,6 +72,7 @@ beforeAll(async () => {
   const steps = invoiceSteps(owner);
   const invoice = await steps.transition(await steps.create({ client_id: client.id, bill_to_name: "Globex Corporation" }), "review");
   await steps.transition(invoice, "approved");
+  const draft = await steps.create({ client_id: client.id, bill_to_name: "Globex Corporation", notes: "Thank you" });
   const drafting = await agentOf(server, { accountId: account.accountId, userId: person.userId, scopes: ["invoices:read", "invoices:write"], clientName: "Drafting agent" });
   const agentSteps = invoiceSteps(api(server.url, drafting.token));
   await agentSteps.transition(await agentSteps.create({ bill_to_name: "Initech" }), "review");
@@ -84,6 +85,8 @@ beforeAll(async () => {
     { name: "invite", path: `/app/invite?token=${inviteTokenOf(invite.url)}`, signedIn: false },
     { name: "invoices", path: "/app/invoices", signedIn: true },
     { name: "invoice", path: `/app/invoices/${invoice.id}`, signedIn: true },
+    { name: "invoice-new", path: "/app/invoices/new", signedIn: true },
+    { name: "invoice-edit", path: `/app/invoices/${draft.id}/edit`, signedIn: true },
     { name: "approvals", path: "/app/approvals", signedIn: true },
     { name: "clients", path: "/app/clients", signedIn: true },
     { name: "products", path: "/app/products", signedIn: true },

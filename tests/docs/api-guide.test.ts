@@ -61,6 +61,7 @@ test.skipIf(tools.length > 0)("the API guide's examples run and print what the g
     '{"format":"pdf","content_type":"application/pdf","file_name":"INV-2026-0001.pdf"}',
     "%PDF-",
     '{"code":"VALIDATION_ERROR","term":"BT-55"}',
+    /^\{"revision":\d+,"media_type":"image\/png","png_bytes":\d{4,}\}$/,
     "200 text/html; charset=utf-8",
     '{"number":"INV-2026-0001","status":"paid"}',
     '{"layout":"A","dry_run":true,"linked":true,"total":153451,"due":"2026-12-21"}',
