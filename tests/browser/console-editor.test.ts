@@ -3,7 +3,7 @@
 // totals and preview are the service's; what is typed survives a reload while the service is
 // unreachable; someone else's save meets a conflict view with both versions; bad values are refused
 // naming the field; a finalized invoice is not editable; a credit note is one click from an invoice.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { signedInPage, type SignedInPage } from "../helpers/browser.ts";
@@ -23,8 +23,16 @@ beforeAll(async () => {
   owner = await steppedAccount(server);
   expectStatus(await owner.client.put("/api/account", { legal_name: "Bäckerei Test GmbH", currency: "EUR", locale: "de-DE" }), 200);
   browser = await launchChromium();
-  person = await signedInPage(browser, server.url, await signedIn(server, { accountId: owner.accountId, role: "owner", canApprove: true }));
 }, 60_000);
+// Each test in a browser of its own: what one leaves in localStorage (a kept draft) is no other's.
+beforeEach(async () => {
+  if (skipChromium) return;
+  person = await signedInPage(browser, server.url, await signedIn(server, { accountId: owner.accountId, role: "owner", canApprove: true }));
+});
+afterEach(async () => {
+  if (skipChromium) return;
+  await person.context.close();
+});
 afterAll(async () => {
   if (skipChromium) return;
   await browser.close();
@@ -47,7 +55,8 @@ async function tabTo(page: Page, id: string, limit = 40): Promise<void> {
   throw new Error(`#${id} was not reached with ${limit} presses of Tab`);
 }
 
-const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent);
+/** Waits until the focused control is the one named `label` (focus moves after the page has drawn the change). */
+const focusOn = (page: Page, label: string) => page.waitForFunction((wanted) => document.activeElement?.getAttribute("aria-label") === wanted, label);
 
 describe.skipIf(skipChromium)("the invoice editor", () => {
   test("keyboard only: every control is reached with Tab in reading order, and lines are added and moved without a pointer", async () => {
@@ -69,8 +78,8 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
     await page.keyboard.type("250");
     await tabTo(page, "editor-add-line");
     await page.keyboard.press("Enter");
-    // The new line's description has focus at once.
-    expect(await page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("aria-label"))).toBe("Line 2");
+    // The new line's description takes focus.
+    await page.waitForFunction(() => document.activeElement?.closest("li")?.getAttribute("aria-label") === "Line 2");
     await page.keyboard.type("Handbuch");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
@@ -79,10 +88,10 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
     // Line 2's "up" button: Tab past its VAT field.
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    expect(await focusedLabel(page)).toBe("Move line 2 up");
+    await focusOn(page, "Move line 2 up");
     await page.keyboard.press("Enter");
     // At the top its "up" is disabled: focus rests on its "down" instead.
-    expect(await focusedLabel(page)).toBe("Move line 1 down");
+    await focusOn(page, "Move line 1 down");
     await saved(page);
     const invoice = await stored(invoiceIdIn(page.url()));
     expect(invoice.items.map((item: { description: string }) => item.description)).toEqual(["Handbuch", "Tastaturkurs"]);
@@ -135,7 +144,7 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
 
     // The product line moves up; the delivery line goes.
     await page.getByRole("button", { name: "Move line 3 up" }).click();
-    await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe("Move line 2 up");
+    await focusOn(page, "Move line 2 up");
     await page.getByRole("button", { name: "Remove line 3" }).click();
     await saved(page);
     invoice = await stored(id);
@@ -160,7 +169,6 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
     expect((await stored(draft.id)).notes).toBe("Please pay within 14 days");
     // The aborted request is the only problem the page reported.
     expect(problems.filter((problem) => !problem.includes("Failed to fetch") && !problem.includes("ERR_FAILED"))).toEqual([]);
-    problems.length = 0;
   });
 
   test("someone else's save meets a conflict: both versions are shown, and the person's choice is saved", async () => {
@@ -188,7 +196,6 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
     await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
     expect(await page.getByLabel("Notes").inputValue()).toBe("second API save");
     expect(unexpected(problems)).toEqual([]);
-    problems.length = 0;
   });
 
   test("an amount that does not read, and a language the service refuses, each name and mark their field", async () => {
@@ -214,7 +221,6 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
     await saved(page);
     expect((await stored(draft.id)).locale).toBe("fr-FR");
     expect(unexpected(problems)).toEqual([]);
-    problems.length = 0;
   });
 
   test("a finalized invoice is not editable; “Credit note for this invoice” writes one referring to it in one step", async () => {

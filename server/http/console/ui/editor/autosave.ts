@@ -124,10 +124,12 @@ export function useAutosave(options: {
       }
       setPhase("saved");
     } catch (error) {
-      if (appCodeOf(error) === "REVISION_CONFLICT" && base) {
+      // The newer revision is read to show it; if even that fails, the save simply failed.
+      const newer = appCodeOf(error) === "REVISION_CONFLICT" && base ? await api.invoices.get.query({ id: base.id }).catch(() => null) : null;
+      if (newer) {
         conflicted = true;
         latest.current.phase = "conflict";
-        setTheirs(await api.invoices.get.query({ id: base.id }));
+        setTheirs(newer);
         setPhase("conflict");
       } else {
         setFailure(error);
@@ -196,5 +198,8 @@ export function useAutosave(options: {
     latest.current.options.onValues(adopted);
   }, [theirs]);
 
-  return { phase, saved, failure, lineKeys, theirs, saveNow: () => void save(), keepMine, takeTheirs };
+  // "Saved" is only said while the form is what the service holds: a change shows as pending in the
+  // same paint that shows the change.
+  const shown = phase === "saved" && !sameValues(values, sent.current) ? "pending" : phase;
+  return { phase: shown, saved, failure, lineKeys, theirs, saveNow: () => void save(), keepMine, takeTheirs };
 }
