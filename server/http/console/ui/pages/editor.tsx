@@ -4,6 +4,7 @@
 // shows both and lets the person choose.
 import type { JSX } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { addDays, dateInZone } from "../../../../domain/clock.ts";
 import { api, newOperationId, type Invoice } from "../api.ts";
 import { ErrorNote, Field, Loading, PageTitle } from "../components.tsx";
 import { useAutosave, readStoredDraft, type Autosave } from "../editor/autosave.ts";
@@ -23,17 +24,6 @@ const TYPES: readonly InvoiceType[] = ["invoice", "credit_note", "quote", "purch
 const CURRENCIES = ["EUR", "USD", "GBP", "CHF", "JPY", "SEK", "NOK", "DKK", "PLN", "CZK", "CAD", "AUD"] as const;
 const LOCALES = ["en-US", "en-GB", "en-IE", "de-DE", "de-AT", "de-CH", "fr-FR", "fr-BE", "es-ES", "it-IT", "nl-NL", "nl-BE", "pt-PT", "pt-BR", "ja-JP", "sv-SE", "da-DK", "pl-PL"] as const;
 const NET_DAYS = [7, 14, 30, 60] as const;
-
-/** Today's date where the account keeps its books. */
-function todayIn(timezone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-}
-
-/** A calendar date `days` after another (YYYY-MM-DD, counted in UTC so no clock change moves it). */
-function daysAfter(date: string, days: number): string {
-  const start = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(start) ? "" : new Date(start + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The save's state in words, for the status line a screen reader hears. */
 function phaseText(save: Autosave): string {
@@ -136,7 +126,8 @@ function Editor({ start, initial, conflictOnOpen, idempotencyKey, onCreated }: E
                 value=""
                 onChange={(event) => {
                   const days = Number(event.currentTarget.value);
-                  if (days) setValues({ ...values, due_date: daysAfter(values.issue_date, days) });
+                  // A cleared issue date gives nothing to count from.
+                  if (days && values.issue_date) setValues({ ...values, due_date: addDays(values.issue_date, days) });
                 }}
               >
                 <option value="">{t("editor.termsPick")}</option>
@@ -246,7 +237,8 @@ function CreateNew(props: { type: InvoiceType; from: string | null; onCreated(in
   const failed = account.error ?? source.error;
   if (failed) return <ErrorNote error={failed} />;
   if (!account.data || source.loading) return <Loading />;
-  const today = todayIn(account.data.timezone);
+  // Today where the account keeps its books.
+  const today = dateInZone(new Date(), account.data.timezone);
   if (source.data) return <Editor start={null} initial={creditNoteOf(source.data, today)} conflictOnOpen={null} idempotencyKey={newOperationId()} onCreated={onCreated} />;
   const kept = readStoredDraft(null);
   const blank = blankValues({ type, currency: account.data.currency ?? "EUR", locale: account.data.locale ?? navigator.language, today });
