@@ -25,20 +25,22 @@ async function whoIsSignedIn(): Promise<Who> {
   }
 }
 
-const loaded = new Map<Route, PageModule>();
+// By loader, not by route: two paths of one page (new, then the draft's own address) share it, so
+// moving between them keeps the page mounted with what the person is typing.
+const loaded = new Map<Route["load"], PageModule>();
 
 /** The route's page, loaded once; null while its chunk is on the way. */
 function usePage(route: Route | undefined): PageModule | null {
   const [, setLoaded] = useState(0);
   useEffect(() => {
-    if (route && !loaded.has(route)) {
+    if (route && !loaded.has(route.load)) {
       void route.load().then((module) => {
-        loaded.set(route, module);
+        loaded.set(route.load, module);
         setLoaded((count) => count + 1);
       });
     }
   }, [route]);
-  return route ? (loaded.get(route) ?? null) : null;
+  return route ? (loaded.get(route.load) ?? null) : null;
 }
 
 function LanguagePicker({ onChange }: { onChange(): void }): JSX.Element {

@@ -19,13 +19,15 @@ export type Route = {
   nav?: PhraseKey;
 };
 
+/** The editor's one loader: a draft created at /new goes on at its own address in the same page. */
+const editor = (): Promise<PageModule> => import("./pages/editor.tsx");
 
 export const ROUTES: Route[] = [
   { pattern: SIGN_IN, load: () => import("./pages/sign-in.tsx"), open: true },
   { pattern: "/app/invite", load: () => import("./pages/invite.tsx"), open: true },
   { pattern: "/app/invoices", load: () => import("./pages/invoices.tsx"), scope: "invoices:read", nav: "nav.invoices" },
-  { pattern: "/app/invoices/new", load: () => import("./pages/editor.tsx"), scope: "invoices:write" },
-  { pattern: "/app/invoices/:id/edit", load: () => import("./pages/editor.tsx"), scope: "invoices:write" },
+  { pattern: "/app/invoices/new", load: editor, scope: "invoices:write" },
+  { pattern: "/app/invoices/:id/edit", load: editor, scope: "invoices:write" },
   { pattern: "/app/invoices/:id", load: () => import("./pages/invoice.tsx"), scope: "invoices:read" },
   { pattern: "/app/approvals", load: () => import("./pages/approvals.tsx"), scope: "invoices:read", nav: "nav.approvals" },
   { pattern: "/app/clients", load: () => import("./pages/clients.tsx"), scope: "entities:read", nav: "nav.clients" },

@@ -59,7 +59,7 @@ export function useAutosave(options: {
   baseline: EditorValues;
   values: EditorValues;
   idempotencyKey: string;
-  onValues(values: EditorValues): void;
+  onValues(values: EditorValues | ((current: EditorValues) => EditorValues)): void;
   onCreated(invoice: Invoice): void;
   /** Opened with a newer revision than the kept draft was based on. */
   conflictOnOpen: Invoice | null;
@@ -112,11 +112,10 @@ export function useAutosave(options: {
       setFailure(null);
       // New lines get the ids the service gave them, so the next save keeps them.
       const ids = new Map(request.lineKeys.map((key, index) => [key, answer.items[index]?.id ?? null]));
-      const now = latest.current.values;
-      if (now.lines.some((line) => !line.id && ids.get(line.key))) {
-        const adopted = { ...now, lines: now.lines.map((line) => (!line.id && ids.get(line.key) ? { ...line, id: ids.get(line.key) ?? null } : line)) };
+      if (latest.current.values.lines.some((line) => !line.id && ids.get(line.key))) {
         sent.current = { ...current, lines: current.lines.map((line) => ({ ...line, id: line.id ?? ids.get(line.key) ?? null })) };
-        given.onValues(adopted);
+        // An update of the form as it is when applied, so nothing typed meanwhile is undone.
+        given.onValues((now) => ({ ...now, lines: now.lines.map((line) => (!line.id && ids.get(line.key) ? { ...line, id: ids.get(line.key) ?? null } : line)) }));
       }
       if (!base) {
         writeStoredDraft(null, null);

@@ -25,7 +25,7 @@ function billedTo(values: EditorValues, client: Client): EditorValues {
 
 const sameName = (a: string, b: string): boolean => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
-export function ClientPicker({ values, onChange, writable }: { values: EditorValues; onChange(values: EditorValues): void; writable: boolean }): JSX.Element {
+export function ClientPicker({ values, onChange, writable }: { values: EditorValues; onChange(values: EditorValues | ((current: EditorValues) => EditorValues)): void; writable: boolean }): JSX.Element {
   // The offers follow what is typed, a moment after the typing stops.
   const [query, setQuery] = useState(values.bill_to_name);
   useEffect(() => {
@@ -46,7 +46,8 @@ export function ClientPicker({ values, onChange, writable }: { values: EditorVal
   };
   const saveAsClient = async (): Promise<void> => {
     const client = await create.run();
-    if (client) onChange(billedTo(values, client));
+    // Applied to the form as it is by then: what was typed while the client was saved stays.
+    if (client) onChange((current) => billedTo(current, client));
   };
   // One with this name exists already: picking it is offered instead of a second one.
   const namesake = !values.client_id ? clients.find((client) => sameName(client.name, values.bill_to_name)) : undefined;

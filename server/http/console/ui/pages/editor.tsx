@@ -3,7 +3,7 @@
 // save. What is not saved yet survives a reload, and a save that meets someone else's newer one
 // shows both and lets the person choose.
 import type { JSX } from "preact";
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useState } from "preact/hooks";
 import { addDays, dateInZone } from "../../../../domain/clock.ts";
 import { api, newOperationId, type Invoice } from "../api.ts";
 import { ErrorNote, Field, Loading, PageTitle } from "../components.tsx";
@@ -47,7 +47,8 @@ function phaseText(save: Autosave): string {
 function useMarkedField(save: Autosave): string | null {
   const field = save.failure instanceof UnreadableField ? save.failure.field : fieldOf(save.failure);
   const controlId = field ? controlIdOf(field, save.lineKeys) : null;
-  useEffect(() => {
+  // Before paint: the mark never outlives, by a frame, the status saying the form was saved.
+  useLayoutEffect(() => {
     for (const marked of document.querySelectorAll("form.editor [aria-invalid='true']")) marked.removeAttribute("aria-invalid");
     if (controlId) document.getElementById(controlId)?.setAttribute("aria-invalid", "true");
   }, [controlId, save.failure]);
