@@ -9,14 +9,9 @@ import { rasterSize, sniffRaster, type RasterFormat, type RasterSize } from "./l
 import { logoRefused } from "./logo/refusal.ts";
 import { sanitizeSvg } from "./logo/svg-sanitize.ts";
 import { rasterizeSvg } from "./logo/svg-raster.ts";
+import { LOGO_MAX_BYTES, LOGO_MAX_PIXELS } from "./logo/limits.ts";
 
-/**
- * The most a logo may take, decoded from its data: URL (and the PNG drawn from an SVG). 512 KiB is
- * ~683 KiB of base64, so a template request carrying it stays under the API's 1 MiB body limit.
- */
-export const LOGO_MAX_BYTES = 512 * 1024;
-/** Pixels per side of an uploaded PNG or JPEG: enough for print, bounded for decoding. */
-export const LOGO_MAX_PIXELS = 4096;
+export { LOGO_MAX_BYTES, LOGO_MAX_PIXELS };
 
 export type AcceptedLogo = {
   format: "png" | "jpeg";

@@ -4,6 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Role } from "../../server/domain/access.ts";
 import { newId } from "../../server/domain/ids.ts";
+import type { InterfaceLanguage } from "../../server/domain/interface-languages.ts";
 import type { Executor } from "../client.ts";
 import { accounts, memberships, userIdentities, users } from "../schema/index.ts";
 
@@ -67,4 +68,14 @@ export async function membershipsOf(db: Executor, userId: string): Promise<Membe
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt), asc(memberships.accountId));
   return rows as MembershipRow[];
+}
+
+/** The console language the person picked; null when they never did. */
+export async function interfaceLanguageOf(db: Executor, userId: string): Promise<InterfaceLanguage | null> {
+  const [row] = await db.select({ language: users.interfaceLanguage }).from(users).where(eq(users.id, userId));
+  return (row?.language as InterfaceLanguage | null | undefined) ?? null;
+}
+
+export async function setInterfaceLanguage(db: Executor, userId: string, language: InterfaceLanguage | null, now: Date): Promise<void> {
+  await db.update(users).set({ interfaceLanguage: language, updatedAt: now.toISOString() }).where(eq(users.id, userId));
 }

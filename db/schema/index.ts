@@ -1,5 +1,6 @@
 export { accounts } from "./accounts.ts";
 export { apiKeys } from "./api-keys.ts";
+export { approvedContents } from "./approved-contents.ts";
 export { clients } from "./clients.ts";
 export { feedback } from "./feedback.ts";
 export { clientRevenueDays } from "./client-revenue-days.ts";

@@ -8,6 +8,8 @@ export const users = sqliteTable(
     id: text("id").primaryKey(),
     email: text("email").notNull(),
     name: text("name"),
+    /** The console language the person picked (server/domain/interface-languages.ts); null follows their browser. */
+    interfaceLanguage: text("interface_language"),
     lastSignInAt: text("last_sign_in_at"),
     ...timestamps,
   },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_TIERS } from "../../server/domain/tiers.ts";
 import { invoiceType, paymentOutput } from "../invoices/invoice.schema.ts";
-import { addressOutput } from "../shared/schemas.ts";
+import { addressOutput, isoDate } from "../shared/schemas.ts";
 
 export const numberingOutput = z.object({
   prefixes: z.record(invoiceType, z.string()),
@@ -22,6 +22,7 @@ export const accountOutput = z.object({
   currency: z.string().nullable(),
   locale: z.string().nullable(),
   timezone: z.string(),
+  today: isoDate.describe("today in the account's time zone, by the service's clock: the date new documents get"),
   numbering: numberingOutput,
 }).meta({ id: "Account" });
 export type AccountOutput = z.infer<typeof accountOutput>;

@@ -7,4 +7,4 @@ export const getAccount = keyProcedure
   .meta({ openapi: { method: "GET", path: "/account", tags: ["account"], operationId: "getAccount", summary: "The account's seller profile, which new invoices copy" } })
   .input(z.strictObject({}))
   .output(accountOutput)
-  .query(({ ctx }) => accountView(ctx.services.database.db, ctx.accountId));
+  .query(({ ctx }) => accountView(ctx.services.database.db, ctx.accountId, ctx.services.clock.now()));

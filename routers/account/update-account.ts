@@ -43,5 +43,5 @@ export const updateAccount = scopedProcedure("account:admin")
       prefixes: givenFields(numbering?.prefixes ?? {}),
       sequences: numbering?.sequences,
     });
-    return accountView(ctx.services.database.db, ctx.accountId);
+    return accountView(ctx.services.database.db, ctx.accountId, ctx.services.clock.now());
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IMPORT_FORMATS } from "../../server/imports/model.ts";
+import { COLUMN_FIELDS } from "../../server/imports/formats/column-fields.ts";
 import { INVOICE_STATUSES } from "../../server/domain/lifecycle.ts";
 import { currencyCode, localeTag } from "../shared/schemas.ts";
 import { documentEncoding } from "./document.schema.ts";
@@ -77,6 +78,11 @@ export const importOutput = z
     products: z.array(z.object({ ...placed, action, id: z.string().nullable(), name: z.string(), sku: z.string().nullable() })),
     problems: z.array(importProblem),
     notices: z.array(importProblem).describe("read differently from how the file puts it, without being wrong; never blocks"),
+    columns: z
+      .array(z.object({ ...placed, header: z.string().describe("as the file writes it"), field: z.enum(COLUMN_FIELDS).nullable().describe("what the column was read as; null: not read") }))
+      // Runs kept from before columns were reported have none.
+      .default([])
+      .describe("spreadsheets: each column of the header row (row) as read; options.mapping changes what a header is read as"),
     created_at: z.string(),
     finished_at: z.string().nullable(),
   })

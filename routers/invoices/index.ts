@@ -15,6 +15,7 @@ import { getSharedInvoice } from "./get-shared-invoice.ts";
 import { invoiceHistory } from "./invoice-history.ts";
 import { listInvoices } from "./list-invoices.ts";
 import { listInvoiceMail } from "./list-invoice-mail.ts";
+import { listAccountMail } from "./list-account-mail.ts";
 import { retryInvoiceMail } from "./retry-invoice-mail.ts";
 import { listPayments } from "./list-payments.ts";
 import { recordPayment } from "./record-payment.ts";
@@ -44,6 +45,7 @@ export const invoicesRouter = router({
   payments: listPayments,
   mail: listInvoiceMail,
   retryMail: retryInvoiceMail,
+  accountMail: listAccountMail,
   history: invoiceHistory,
   finalize: finalizeInvoice,
   undoFinalize,

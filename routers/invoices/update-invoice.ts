@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { approvalAfterEdit } from "../../server/domain/approved-content.ts";
 import { editedInvoice } from "../../server/domain/invoice.ts";
 import { assertNumberFree, resolveReferences, saveRevision, transitioned } from "../../server/invoices/writes.ts";
 import { loadProfile } from "../../server/accounts/profile.ts";
@@ -33,9 +34,10 @@ export const updateInvoice = invoiceWriteProcedure
         const now = ctx.services.clock.now();
         const profile = await loadProfile(tx, writer.accountId);
         const resolved = await resolveReferences(tx, writer.accountId, fields);
-        const edited = editedInvoice(current, fields, profile, resolved, now);
+        const edited = approvalAfterEdit(current, editedInvoice(current, fields, profile, resolved, now), writer.mover);
         if (fields.number !== undefined) await assertNumberFree(tx, writer.accountId, edited);
-        if (status === undefined || status === current.status) return { record: edited, action: "updated", changes: Object.keys(fields) };
+        const withdrawn = edited.status !== current.status ? ["status"] : [];
+        if (status === undefined || status === current.status) return { record: edited, action: "updated", changes: [...Object.keys(fields), ...withdrawn] };
         const moved = await transitioned(tx, writer.accountId, edited, status, writer.mover, now);
         return { record: moved.record, action: "updated", changes: [...Object.keys(fields), ...moved.changes] };
       },

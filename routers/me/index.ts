@@ -3,5 +3,6 @@ import { getMe } from "./get-me.ts";
 import { listSessions } from "./list-sessions.ts";
 import { revokeSession } from "./revoke-session.ts";
 import { switchAccount } from "./switch-account.ts";
+import { updateMe } from "./update-me.ts";
 
-export const meRouter = router({ get: getMe, switchAccount, sessions: listSessions, revokeSession });
+export const meRouter = router({ get: getMe, update: updateMe, switchAccount, sessions: listSessions, revokeSession });

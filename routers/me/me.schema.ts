@@ -2,12 +2,18 @@
 import { z } from "zod";
 import { SIGN_IN_METHODS } from "../../server/access/sessions.ts";
 import { ROLES } from "../../server/domain/access.ts";
+import { INTERFACE_LANGUAGES } from "../../server/domain/interface-languages.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { isoDateTime } from "../shared/schemas.ts";
 
 export const meOutput = z
   .object({
-    user: z.object({ id: z.string().describe("usr_…"), email: z.string(), name: z.string().nullable() }),
+    user: z.object({
+      id: z.string().describe("usr_…"),
+      email: z.string(),
+      name: z.string().nullable(),
+      interface_language: z.enum(INTERFACE_LANGUAGES).nullable().describe("the console language the person picked; null follows their browser"),
+    }),
     account: z.object({ id: z.string().describe("acc_…"), name: z.string() }).describe("the account this session acts in"),
     role: z.enum(ROLES),
     can_approve: z.boolean().describe("whether the person may approve invoices here (owners and admins, or a member an owner allowed)"),

@@ -15,7 +15,9 @@ export const productOutput = z.object({
 }).meta({ id: "Product" });
 
 export const productName = z.string().trim().min(1).max(500);
-export const productRate = amountSchema.describe("price per unit in whole minor units");
+// EN 16931 BR-27: an item's price is never negative. A discount is a line with a negative quantity
+// (or a credit note), not a product priced below zero (ADR 0040).
+export const productRate = amountSchema.min(0, "a price is zero or more; a discount is a line with a negative quantity").describe("price per unit in whole minor units, zero or more");
 export const productUnit = z.string().regex(/^[A-Z0-9]{1,3}$/, "a UN/ECE Rec. 20 unit code such as C62, HUR, DAY");
 
 /** Optional product fields; null clears them on update. */

@@ -99,11 +99,15 @@ export function createApp(services: Services, router: AnyRouter = appRouter): Ap
 
   type Face = (request: Request, url: URL, info: RequestInfo) => Promise<Response> | Response;
 
+  // Procedures that take a document (meta.binaryBody) read it under the upload limit on /trpc too,
+  // as REST does, so the console imports what an integrator can. A batch gets it only if all its calls do.
+  const uploadPaths = new Set(procedures.filter((entry) => entry.meta.binaryBody).map((entry) => entry.path));
   const trpc: Face = async (request, url, info) => {
     let ctx: Context | undefined;
     let limited: Request;
     try {
-      limited = await withLimitedBody(request);
+      const uploads = url.pathname.slice("/trpc/".length).split(",").every((path) => uploadPaths.has(path));
+      limited = await withLimitedBody(request, uploads ? "upload_body_bytes" : "body_bytes");
     } catch (error) {
       return trpcErrorResponse(toAppError(error), url.pathname.slice("/trpc/".length));
     }

@@ -221,8 +221,8 @@ with options.dry_run: true (the tool's default over 100 rows): every record with
 every problem {row or element, column or term, value, issue}. A commit is all-or-nothing unless
 options.partial; the same file again makes nothing new; GET ${base}/api/imports/{id} reads the result.
 Sizes: a document is at most ${SIZE_LIMITS.import_bytes} bytes (import_bytes); a body on ${base}/api/mcp
-or /trpc at most ${SIZE_LIMITS.body_bytes} (body_bytes), so a larger document goes to REST as the raw
-body, a form or base64 in JSON (that body up to ${SIZE_LIMITS.upload_body_bytes} (upload_body_bytes)).
+at most ${SIZE_LIMITS.body_bytes} (body_bytes), so a larger document goes to REST as the raw body, a form
+or base64 in JSON, or to /trpc as base64 in JSON (that body up to ${SIZE_LIMITS.upload_body_bytes} (upload_body_bytes)).
 Over a limit: 413 PAYLOAD_TOO_LARGE with details {limit, max}. What a file holds is limited too: XML ${DOCUMENT_BUDGETS.xml.depth} levels deep
 (xml.depth), HTML ${DOCUMENT_BUDGETS.html.depth} (html.depth), JSON ${DOCUMENT_BUDGETS.json.depth} (json.depth), an XLSX or DOCX part
 ${DOCUMENT_BUDGETS.zip.entryBytes} bytes unpacked (zip.entryBytes), a cell ${DOCUMENT_BUDGETS.spreadsheet.cellChars} characters (spreadsheet.cellChars); over one:

@@ -97,10 +97,10 @@ export async function readTextBody(request: Request, limit: SizeLimit = "body_by
   return new TextDecoder().decode(await readBytesBody(request, limit));
 }
 
-/** The request with its body read under the 1 MiB limit, for handlers that would read it unbounded. */
-export async function withLimitedBody(request: Request): Promise<Request> {
+/** The request with its body read under `limit` (1 MiB unless told), for handlers that would read it unbounded. */
+export async function withLimitedBody(request: Request, limit: SizeLimit = "body_bytes"): Promise<Request> {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
-  return new Request(request.url, { method: request.method, headers: request.headers, body: await readTextBody(request) });
+  return new Request(request.url, { method: request.method, headers: request.headers, body: await readTextBody(request, limit) });
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };

@@ -18,7 +18,7 @@ import { loadProfile, todayFor } from "../accounts/profile.ts";
 import type { Services } from "../services.ts";
 import { POLL_MS, type TrackedWork } from "../platform/work-board.ts";
 import { checkCancelled, commitPlan } from "./commit.ts";
-import { isExtracted, MAX_IMPORT_ROWS, mergeResults, tooManyRows, UNREADABLE_ISSUE, type ImportFormat, type StructuredFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult, type RecordKeys } from "./model.ts";
+import { isExtracted, MAX_IMPORT_ROWS, mergeResults, tooManyRows, UNREADABLE_ISSUE, type ColumnReading, type ImportFormat, type StructuredFormat, type ImportProblem, type Place, type ReadOptions, type ReadResult, type RecordKeys } from "./model.ts";
 import { planImport, type Action, type Checks, type InvoicePlan, type Plan } from "./plan.ts";
 import type { DraftSchema } from "./extract/index.ts";
 import { extractedReader } from "./formats/extracted.ts";
@@ -87,6 +87,8 @@ export type ImportOutcome = {
   products: Array<Placed & { action: Action; id: string | null; name: string; sku: string | null }>;
   problems: ImportProblem[];
   notices: ImportProblem[];
+  /** A table's columns as read (server/imports/formats/table.ts); none for other formats. */
+  columns: ColumnReading[];
   created_at: string;
   finished_at: string | null;
 };
@@ -137,7 +139,10 @@ function invoiceLine(plan: InvoicePlan, committed: boolean) {
   };
 }
 
-function outcomeOf(base: Pick<ImportOutcome, "id" | "format" | "dry_run" | "partial" | "created_at">, status: ImportStatus, rows: number, plan: Plan, committed: boolean): ImportOutcome {
+/** What of the reading an outcome shows besides the plan: how many rows, and a table's columns as read. */
+type Reading = Pick<ReadResult, "rows" | "columns">;
+
+function outcomeOf(base: Pick<ImportOutcome, "id" | "format" | "dry_run" | "partial" | "created_at">, status: ImportStatus, read: Reading, plan: Plan, committed: boolean): ImportOutcome {
   const shown = (action: Action, id: string | null) => (action === "match" || action === "unchanged" || committed ? id : null);
   const invoices = plan.invoices.map((invoice) => invoiceLine(invoice, committed));
   const clients = plan.clients.map((client) => ({ ...placed(client.place), action: client.action, id: shown(client.action, client.id), name: client.name, email: client.email }));
@@ -147,12 +152,13 @@ function outcomeOf(base: Pick<ImportOutcome, "id" | "format" | "dry_run" | "part
     ...base,
     status,
     progress: { done: committed ? total : 0, total },
-    summary: { rows, invoices: counted(invoices), clients: counted(clients), products: counted(products), problems: plan.problems.length, notices: plan.notices.length },
+    summary: { rows: read.rows, invoices: counted(invoices), clients: counted(clients), products: counted(products), problems: plan.problems.length, notices: plan.notices.length },
     invoices,
     clients,
     products,
     problems: plan.problems,
     notices: plan.notices,
+    columns: read.columns,
     finished_at: null,
   };
 }
@@ -246,6 +252,7 @@ function withEncodingNotice(file: ImportFile, result: ReadResult): ReadResult {
 export type ImportRun = { progress: ProgressReporter; signal: AbortSignal | undefined; wait: boolean };
 
 const EMPTY_PLAN: Plan = { invoices: [], clients: [], products: [], problems: [], notices: [] };
+const NOTHING_READ: Reading = { rows: 0, columns: [] };
 
 /** Reads, plans and previews or commits one file; see the file's top comment. */
 export async function runImport(services: Services, writer: Writer, request: ImportRequest, run: ImportRun): Promise<ImportOutcome> {
@@ -265,7 +272,7 @@ export async function runImport(services: Services, writer: Writer, request: Imp
   const controller = new AbortController();
   run.signal?.addEventListener("abort", () => controller.abort(), { once: true });
   const base = { format, partial: options.partial, created_at: now.toISOString() };
-  const entry: Running = { accountId: writer.accountId, controller, done: 0, total: 0, outcome: { ...outcomeOf({ ...base, id: early ?? "", dry_run: known ?? false }, "running", 0, EMPTY_PLAN, false) }, tracked: null };
+  const entry: Running = { accountId: writer.accountId, controller, done: 0, total: 0, outcome: { ...outcomeOf({ ...base, id: early ?? "", dry_run: known ?? false }, "running", NOTHING_READ, EMPTY_PLAN, false) }, tracked: null };
   // Not waited for, its marker is written before the 202 answers: the GET that follows may reach any process.
   if (early && run.wait) void track(services, early, entry, true);
   else if (early) await track(services, early, entry, false);
@@ -321,18 +328,18 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
   const finished = (outcome: ImportOutcome): ImportOutcome => ({ ...outcome, finished_at: services.clock.now().toISOString() });
 
   if (dryRun) {
-    const outcome = finished(outcomeOf(base, "previewed", read.rows, await planImport({ ...context, db }, read), false));
+    const outcome = finished(outcomeOf(base, "previewed", read, await planImport({ ...context, db }, read), false));
     await services.database.write((tx) => store(services, tx, writer.accountId, outcome, fileSha256));
     return outcome;
   }
-  entry.outcome = outcomeOf(base, "running", read.rows, EMPTY_PLAN, false);
+  entry.outcome = outcomeOf(base, "running", read, EMPTY_PLAN, false);
   if (!prepared.early) void track(services, id, entry, true);
   // Planned under the write lock, so numbers, clients and earlier imports cannot change before the writes.
   return services.database.write(async (tx) => {
     const again = await findImport(tx, id);
     if (again?.status === "completed" && again.accountId === writer.accountId) return fromRow(again);
     const plan = await planImport({ ...context, db: tx }, read);
-    entry.outcome = outcomeOf(base, "running", read.rows, plan, false);
+    entry.outcome = outcomeOf(base, "running", read, plan, false);
     if (plan.problems.length > 0 && !options.partial) throw refusal(entry.outcome);
     const stored = await commitPlan(services, tx, writer, plan, {
       importId: id,
@@ -345,7 +352,7 @@ async function readPlanWrite(services: Services, writer: Writer, request: Import
       },
     });
     for (const [invoice, record] of stored) invoice.record = record;
-    const outcome = finished(outcomeOf(base, "completed", read.rows, plan, true));
+    const outcome = finished(outcomeOf(base, "completed", read, plan, true));
     await store(services, tx, writer.accountId, outcome, fileSha256);
     return outcome;
   });

@@ -6,6 +6,7 @@
 // a zip bomb, an XML DOCTYPE, too many rows); a bad record is a problem and the others go on.
 import { AppError } from "../domain/errors.ts";
 import type { InvoiceStatus } from "../domain/lifecycle.ts";
+import type { ColumnField } from "./formats/column-fields.ts";
 
 /** The 16 formats the import reads (spec: the `import` tool), detected from the content when not named. */
 export const IMPORT_FORMATS = [
@@ -68,6 +69,12 @@ export type ImportProblem = Place & {
   code?: "NUMBER_TAKEN";
 };
 
+/**
+ * A spreadsheet column as its reader took it: the header as written and the field it was read as
+ * (null: not read), at the header's row. What options.mapping changes, shown so it can be changed.
+ */
+export type ColumnReading = Place & { header: string; field: ColumnField | null };
+
 /** Totals a file states for an invoice, in minor units: checked against the computed ones, never used instead. */
 export type StatedTotals = Partial<Record<"subtotal" | "tax" | "total" | "amount_paid" | "amount_due", number>>;
 
@@ -106,6 +113,8 @@ export type ReadResult = {
    * into its amount, a document allowance turned into a line. Shown in the preview; never blocks.
    */
   notices: ImportProblem[];
+  /** A table's columns, in the file's order; none for formats without a header row. */
+  columns: ColumnReading[];
   /** How many rows (or records, for formats without rows) the file held: the 10,000 limit counts these. */
   rows: number;
 };
@@ -153,11 +162,12 @@ export function mergeResults(results: ReadonlyArray<{ name: string; format: Impo
     merged.products.push(...result.products.map((product) => ({ ...product, place: placed(product.place, name) })));
     merged.problems.push(...result.problems.map((problem) => placed(problem, name)));
     merged.notices.push(...result.notices.map((notice) => placed(notice, name)));
+    merged.columns.push(...result.columns.map((column) => placed(column, name)));
     merged.rows += result.rows;
   }
   return merged;
 }
 
 export function emptyResult(): ReadResult {
-  return { invoices: [], clients: [], products: [], problems: [], notices: [], rows: 0 };
+  return { invoices: [], clients: [], products: [], problems: [], notices: [], columns: [], rows: 0 };
 }

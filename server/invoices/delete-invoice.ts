@@ -2,6 +2,7 @@
 // one more kind of revisioned write (writes.ts), so it has the same replay, revision check, event
 // write and operation record as every save.
 import { deleteHistory } from "../../db/queries/invoice-history.ts";
+import { forgetApprovedContent } from "../../db/queries/approved-contents.ts";
 import { deleteInvoiceRow } from "../../db/queries/invoices.ts";
 import { deletePayments } from "../../db/queries/payments.ts";
 import { AppError } from "../domain/errors.ts";
@@ -34,6 +35,7 @@ export function deleteInvoice(services: Services, writer: Writer, request: Delet
       await deleteInvoiceRow(tx, writer.accountId, invoiceId);
       await deleteHistory(tx, writer.accountId, invoiceId);
       await deletePayments(tx, writer.accountId, invoiceId);
+      await forgetApprovedContent(tx, writer.accountId, invoiceId);
       return {
         // The event keeps the draft as it was last: what a receiver may still want to know of it.
         events: [{ type: "invoice.deleted", resource: { type: "invoice", id: invoiceId }, data: current }],

@@ -6,6 +6,7 @@
 // cannot be the e-invoice asked for is refused then, not reported by a failed delivery later.
 import type { Executor } from "../../db/client.ts";
 import { findClient } from "../../db/queries/clients.ts";
+import { listOutboxMail, type OutboxMailFilter } from "../../db/queries/outbox-mail.ts";
 import { listMailOfInvoice, requeueFailedMail, type MailRow } from "../../db/queries/mail.ts";
 import { assertExportable } from "../../render/export.ts";
 import { queueMail } from "../automation/mail/queue.ts";
@@ -203,6 +204,15 @@ const isInvoiceMail = (row: MailRow): row is MailRow & { kind: "send" | "reminde
 export async function invoiceMail(db: Executor, accountId: string, invoiceId: string): Promise<InvoiceMail[]> {
   await ownedInvoice(db, accountId, invoiceId);
   return (await listMailOfInvoice(db, accountId, invoiceId)).filter(isInvoiceMail).map(mailView);
+}
+
+/** An invoice e-mail in the outbox's list, with the invoice it is about (its number null while it has none). */
+export type OutboxMail = InvoiceMail & { invoice_id: string; invoice_number: string | null };
+
+/** The account's invoice e-mails, newest first, a page at a time: the whole outbox the per-invoice lists show in parts. */
+export async function outboxMail(db: Executor, accountId: string, filter: OutboxMailFilter, page: { limit: number; offset: number }): Promise<{ data: OutboxMail[]; total: number }> {
+  const { rows, total } = await listOutboxMail(db, accountId, filter, page);
+  return { data: rows.map((row) => ({ ...mailView(row), invoice_id: row.invoiceId, invoice_number: row.invoiceNumber })), total };
 }
 
 /**

@@ -2,11 +2,13 @@
 // lives once: a revisioned write of any kind, a save or a delete (operation replay → tenancy →
 // revision check → the write, its events and operation record in one transaction), and an idempotent create.
 import type { Executor } from "../../db/client.ts";
+import { keepApprovedContent } from "../../db/queries/approved-contents.ts";
 import { addHistories, addHistory, type HistoryAction } from "../../db/queries/invoice-history.ts";
 import { findInvoiceByNumber, insertInvoice, insertInvoices, replaceInvoice } from "../../db/queries/invoices.ts";
 import { takeNextNumber } from "../../db/queries/number-sequences.ts";
 import { findOperation, saveOperation } from "../../db/queries/operations.ts";
 import { insertPayment } from "../../db/queries/payments.ts";
+import { approvedContentOf } from "../domain/approved-content.ts";
 import { fingerprint } from "../domain/canonical.ts";
 import { invoiceEvents, type NewEvent } from "../domain/events.ts";
 import { assertUsableTemplate } from "../documents/templates.ts";
@@ -219,7 +221,10 @@ export type RevisionedWrite<Response = InvoiceRecord> = {
   respond?(saved: InvoiceRecord, tx: Executor): Promise<Response>;
 };
 
-/** recordWrite's history entry alone, for a revisioned save: writeRevisioned writes the events of every kind. */
+/**
+ * recordWrite's history entry alone, for a revisioned save: writeRevisioned writes the events of every
+ * kind. A move into approved also keeps the content approved, for the inbox's "changed since".
+ */
 async function addWriteHistory(tx: Executor, accountId: string, actor: string, now: Date, before: InvoiceRecord | null, record: InvoiceRecord, change: Pick<Change, "action" | "changes" | "note">): Promise<void> {
   await addHistory(tx, {
     accountId,
@@ -227,6 +232,10 @@ async function addWriteHistory(tx: Executor, accountId: string, actor: string, n
     now,
     entry: { revision: record.revision, action: change.action, from_status: before?.status ?? null, to_status: record.status, changes: change.changes, note: change.note ?? null, actor, at: now.toISOString() },
   });
+  // Into approved, or edited while approved (only an approver's edit stays approved: approvalAfterEdit).
+  if (record.status === "approved" && (before?.status !== "approved" || change.action === "updated")) {
+    await keepApprovedContent(tx, accountId, record.id, approvedContentOf(record), now.toISOString());
+  }
 }
 
 /**

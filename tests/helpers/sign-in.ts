@@ -2,6 +2,7 @@
 // sign-in (start → provider → callback), the people sign-in needs to find, and the security cases of
 // the procedures only a signed-in person may call.
 import { expect } from "bun:test";
+import { join } from "node:path";
 import { addMember } from "../../db/queries/members.ts";
 import { createUser } from "../../db/queries/users.ts";
 import { issueSignInLink } from "../../server/access/sign-in/links.ts";
@@ -118,4 +119,19 @@ export async function expectSessionOnly(server: TestServer, accountId: string, c
   expect(await outcome(caller(server.url, { key: agent.token }))).toEqual({ status: 403, code: "FORBIDDEN" });
   await fetch(`${server.url}/auth/sign-out`, { method: "POST", headers: { cookie: person.cookie } });
   expect(await outcome(caller(server.url, { cookie: person.cookie }))).toEqual({ status: 401, code: "UNAUTHORIZED" });
+}
+
+/** A sign-in link as an operator gets one on the embedded default: `npm run accounts -- sign-in-link`. */
+export async function signInLinkFor(server: TestServer, email: string, accountId: string): Promise<string> {
+  const script = Bun.spawn([process.execPath, "scripts/accounts.ts", "sign-in-link", "--email", email, "--account", accountId], {
+    cwd: join(import.meta.dir, "../.."),
+    env: { ...process.env, ...server.env, PUBLIC_URL: server.url, LOG_LEVEL: "silent" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [output, errors, code] = await Promise.all([new Response(script.stdout).text(), new Response(script.stderr).text(), script.exited]);
+  if (code !== 0) throw new Error(`accounts sign-in-link failed: ${errors}`);
+  const link = /https?:\/\/\S+\/auth\/link\?\S+/.exec(output)?.[0];
+  if (!link) throw new Error(`no link in: ${output}`);
+  return link;
 }

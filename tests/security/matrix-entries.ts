@@ -65,6 +65,7 @@ export const MATRIX_ENTRIES: Record<string, MatrixEntry> = {
   "invoices.removePayment": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, payment_id: "pay_01KB4Z2W9X6M3Q7R8T5V0C1NPE", ...revisioned() }) },
   "invoices.mail": { guard: "invoices:read", tenancy: "resource", input: byId("invoiceId") },
   "invoices.retryMail": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, mail_id: "mail_unknown" }) },
+  "invoices.accountMail": { guard: "invoices:read", tenancy: "account", input: nothing },
   "invoices.history": { guard: "invoices:read", tenancy: "resource", input: byId("invoiceId") },
   "invoices.finalize": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, ...revisioned() }) },
   "invoices.undoFinalize": { guard: "invoices:write", tenancy: "resource", input: (owned) => ({ id: owned.invoiceId, ...revisioned() }) },
@@ -139,6 +140,7 @@ export const MATRIX_ENTRIES: Record<string, MatrixEntry> = {
   "platform.feedback": { guard: "open", tenancy: "none", input: () => ({ message: "The matrix says hello" }) },
 
   "me.get": { guard: "session", tenancy: "account", input: nothing },
+  "me.update": { guard: "session", tenancy: "account", input: () => ({ interface_language: "de" }) },
   "me.switchAccount": { guard: "session", tenancy: "resource", input: (owned) => ({ account_id: owned.accountId }) },
   "me.sessions": { guard: "session", tenancy: "account", input: nothing },
   "me.revokeSession": { guard: "session", tenancy: "resource", input: byId("sessionId") },

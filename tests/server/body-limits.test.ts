@@ -113,6 +113,19 @@ describe("documents (import, OCR, extraction)", () => {
     await expectTooLarge(await post("/api/ocr", over("import_bytes"), "image/png"), "import_bytes");
   });
 
+  test("/trpc: a document procedure (imports.import) reads its body under upload_body_bytes, as REST does; a batch with any other call stays under body_bytes", async () => {
+    // 1.3 MB of CSV (about 8,500 rows): over body_bytes, under import_bytes and the row limit.
+    const document = JSON.stringify({ content: csvOf(1_300_000), options: { dry_run: true } });
+    const alone = await post("/trpc/imports.import", document, "application/json");
+    expect(alone.status).not.toBe(413);
+    expect(((await alone.json()) as { result?: { data: { dry_run: boolean } } }).result?.data.dry_run).toBe(true);
+    const batched = await post("/trpc/imports.import,invoices.list?batch=1", JSON.stringify({ 0: JSON.parse(document), 1: {} }), "application/json");
+    expect(batched.status).toBe(413);
+    const over = await post("/trpc/imports.import", JSON.stringify({ content: "x".repeat(SIZE_LIMITS.upload_body_bytes + 1) }), "application/json");
+    const body = (await over.json()) as { error: { data: Record<string, unknown> } };
+    expect(body.error.data).toMatchObject({ appCode: "PAYLOAD_TOO_LARGE", details: { limit: "upload_body_bytes", max: SIZE_LIMITS.upload_body_bytes } });
+  });
+
   test("a 9.4 MB CSV, under import_bytes, is read: never the empty 413 it met under the old 8 MiB server cap", async () => {
     const response = await post("/api/import", JSON.stringify({ content: csvOf(9_400_000), options: { dry_run: true } }), "application/json");
     expect(response.status).not.toBe(413);

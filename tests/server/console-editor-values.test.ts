@@ -8,7 +8,7 @@ import type { EditorValues } from "../../server/http/console/ui/editor/values.ts
 // The person's browser, as the console reads it: English, written as in Britain (1,200.50).
 Object.defineProperty(globalThis.navigator, "languages", { value: ["en-GB"], configurable: true });
 afterAll(() => void Reflect.deleteProperty(globalThis.navigator, "languages"));
-const { blankValues, controlIdOf, creditNoteOf, differences, emptyLine, inputOf, isSavable, sameValues, UnreadableField, valuesOf } = await import("../../server/http/console/ui/editor/values.ts");
+const { blankValues, controlIdOf, creditNoteOf, differences, emptyLine, inputOf, isSavable, sameValues, turnedIntoCreditNote, UnreadableField, valuesOf } = await import("../../server/http/console/ui/editor/values.ts");
 
 const blank = (): EditorValues => blankValues({ currency: "EUR", locale: "de-DE", today: "2026-11-29" });
 
@@ -109,5 +109,13 @@ describe("the form's state", () => {
     const theirs = { ...valuesOf(STORED), notes: "Changed", lines: [...mine.lines.map((line) => ({ ...line, key: "other" })), emptyLine()] };
     expect(differences(mine, theirs).map((change) => change.field)).toEqual(["notes", "line 2"]);
     expect(sameValues(mine, { ...mine, lines: mine.lines.map((line) => ({ ...line, key: "renamed" })) })).toBe(true);
+  });
+
+  test("an invoice below zero turned into a credit note: every line's sign turns, an unset quantity counting as one", () => {
+    const values = { ...filled(), lines: [{ ...emptyLine(), description: "Refund", quantity: "-3", rate: "10" }, { ...emptyLine(), description: "Fee", quantity: "", rate: "2" }] };
+    const credit = turnedIntoCreditNote(values);
+    expect(credit.type).toBe("credit_note");
+    expect(credit.lines.map((line) => line.quantity)).toEqual(["3", "-1"]);
+    expect(inputOf(credit, null).input.items?.map((item) => item.quantity)).toEqual([3, -1]);
   });
 });

@@ -11,22 +11,9 @@
 // invoice table they are the buyer's (bill_to_*), in a client table the client's (fieldForEntity).
 import { AppError } from "../../domain/errors.ts";
 import { columnLabel, fieldLabel, labelKey, type ColumnRole, type FieldRole } from "../extract/vocabulary.ts";
+import { COLUMN_FIELDS, INVOICE_FIELDS, TOTAL_FIELDS, type ColumnField } from "./column-fields.ts";
 
-const INVOICE_FIELDS = [
-  "number", "type", "status", "issue_date", "due_date", "delivery_date", "currency", "locale",
-  "from_name", "from_email", "from_tax_id",
-  "bill_to_name", "bill_to_email", "bill_to_tax_id",
-  "bill_to_street", "bill_to_street2", "bill_to_city", "bill_to_postal_code", "bill_to_region", "bill_to_country",
-  "buyer_reference", "payment_terms", "notes", "invoice_tax_rate", "tax_exemption_reason", "iban", "bic", "payment_reference",
-] as const;
-const LINE_FIELDS = ["line", "description", "quantity", "unit", "unit_price", "tax_rate", "tax_category", "line_amount"] as const;
-const TOTAL_FIELDS = ["subtotal", "tax", "total", "amount_paid", "amount_due"] as const;
-/** A client's own fields, and the buyer's in an invoice table. */
-const PARTY_FIELDS = ["name", "email", "phone", "tax_id", "street", "street2", "city", "postal_code", "region", "country"] as const;
-const PRODUCT_FIELDS = ["sku"] as const;
-
-export const COLUMN_FIELDS = [...INVOICE_FIELDS, ...LINE_FIELDS, ...TOTAL_FIELDS, ...PARTY_FIELDS, ...PRODUCT_FIELDS] as const;
-export type ColumnField = (typeof COLUMN_FIELDS)[number];
+export { COLUMN_FIELDS, type ColumnField };
 export type TotalField = (typeof TOTAL_FIELDS)[number];
 export type Entity = "invoices" | "clients" | "products";
 

@@ -9,7 +9,7 @@ import { checkedMapping, fieldForEntity, fieldOfHeader, type ColumnField, type C
 import { isBlank, isEmptyRow, textOf, type TableCell } from "./table-cells.ts";
 
 export type Column = { index: number; header: string; field: ColumnField; explicit: boolean };
-export type Header = { last: number; columns: Column[]; ignored: Array<{ header: string }> };
+export type Header = { last: number; columns: Column[]; ignored: Array<{ index: number; header: string }> };
 
 /** Cells the XLSX reader spread from a merged one: the same text twice side by side. */
 function hasSpreadCells(row: readonly TableCell[]): boolean {
@@ -43,9 +43,9 @@ function headerCell(top: string, bottom: string | null, mapping: Record<string, 
   return { header, match: prefixed ? { field: prefixed, explicit: false } : own };
 }
 
-function columnsOf(top: readonly TableCell[], bottom: readonly TableCell[] | null, mapping: Record<string, ColumnField>): { matched: Column[]; unmatched: string[] } {
+function columnsOf(top: readonly TableCell[], bottom: readonly TableCell[] | null, mapping: Record<string, ColumnField>): { matched: Column[]; unmatched: Array<{ index: number; header: string }> } {
   const matched: Column[] = [];
-  const unmatched: string[] = [];
+  const unmatched: Array<{ index: number; header: string }> = [];
   const width = Math.max(top.length, bottom?.length ?? 0);
   for (let index = 0; index < width; index++) {
     const above = textOf(top[index]).trim();
@@ -53,13 +53,13 @@ function columnsOf(top: readonly TableCell[], bottom: readonly TableCell[] | nul
     if (!above && !below) continue;
     const { header, match } = headerCell(above, below, mapping);
     if (match) matched.push({ index, header, ...match });
-    else unmatched.push(header);
+    else unmatched.push({ index, header });
   }
   return { matched, unmatched };
 }
 
 /** A header row names at least two fields, and more than it leaves unnamed. */
-function isHeader(columns: { matched: Column[]; unmatched: string[] }): boolean {
+function isHeader(columns: { matched: Column[]; unmatched: readonly unknown[] }): boolean {
   return columns.matched.length >= 2 && columns.matched.length >= columns.unmatched.length;
 }
 
@@ -73,7 +73,7 @@ export function findHeaderRows(rows: readonly (readonly TableCell[])[], mapping:
   const named = (columns: { matched: Column[] }): number => new Set(columns.matched.map((column) => column.field)).size;
   const chosen = double && named(double) > named(single) ? double : single;
   if (!isHeader(chosen)) return null;
-  return { first, last: chosen === single ? first : first + 1, columns: chosen.matched, ignored: chosen.unmatched.map((header) => ({ header })) };
+  return { first, last: chosen === single ? first : first + 1, columns: chosen.matched, ignored: chosen.unmatched };
 }
 
 /** Whether the rows start with a header row this reader understands (else the XLSX is a printed layout). */

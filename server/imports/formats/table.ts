@@ -2,7 +2,8 @@
 // - The first non-empty row is the header; when its cells repeat side by side (merged cells spread
 //   by the XLSX reader: "Customer | Customer" over "Name | E-mail") the row below completes it and
 //   the top names the party ("Customer Name" → bill_to_name). Headers map to fields by
-//   formats/columns.ts; a column no field is named by is left out with a notice.
+//   formats/columns.ts; a column no field is named by is left out with a notice. The result lists
+//   every column with the field it was read as (or none), for a person to correct by options.mapping.
 // - What the rows are comes from the headers (columns.ts entityOfFields) unless options.entity says.
 // - Invoices: rows with the same type and number are one invoice, each row holding a line (any of
 //   line, description, quantity, unit_price, line_amount filled) adds it. A row without a number
@@ -312,9 +313,13 @@ export function readTable(rows: TableCell[][], options: ReadOptions, source: Tab
   const entity = options.entity ?? entityOfFields(header.columns.map((column) => column.field));
   const { kept, dropped } = resolveColumns(header.columns, entity);
   const headerRow = header.last + 1 + (source.rowOffset ?? 0);
-  for (const column of [...dropped, ...header.ignored]) {
+  const unread = [...dropped, ...header.ignored];
+  for (const column of unread) {
     result.notices.push({ row: headerRow, column: column.header, issue: `column not read: it names no field of ${entity}` });
   }
+  result.columns = [...kept, ...unread.map((column) => ({ ...column, field: null }))]
+    .sort((one, other) => one.index - other.index)
+    .map((column) => ({ row: headerRow, header: column.header, field: column.field }));
   const table = new Table(kept, conventionsOf(body.map((row) => row.cells), kept, options, source.date1904 === true), source);
   if (entity === "invoices") {
     for (const group of groupInvoices(table, body)) {

@@ -1,6 +1,7 @@
 // readTable on cell grids: the column vocabulary in eight languages and an explicit mapping, the
-// entity from the headers, grouping rows into invoices, exact numbers and dates by the file's
-// evidence or the locale, formulas kept as text or refused, problems per cell, the row limit.
+// columns reported as read, the entity from the headers, grouping rows into invoices, exact numbers
+// and dates by the file's evidence or the locale, formulas kept as text or refused, problems per
+// cell, the row limit.
 import { describe, expect, test } from "bun:test";
 import { MAX_IMPORT_ROWS } from "../../../server/imports/model.ts";
 import { fieldOfHeader, headerKey } from "../../../server/imports/formats/columns.ts";
@@ -42,6 +43,17 @@ describe("the column vocabulary", () => {
     expect(result.invoices[0]?.fields).toEqual({ number: "X-1", bill_to_name: "Acme" });
     expect(result.invoices[0]?.totals).toEqual({ total: 1000 });
     await expect422(() => read([["a", "b"]], { mapping: { a: "invoice_numbr" } }), /unknown field "invoice_numbr"/);
+  });
+
+  test("every header column is reported with the field it was read as, or none, in the file's order", () => {
+    const result = read([["Nr", "Kunde", "Kostenstelle", "Menge", "Preis"], ["1", "Acme", "K-7", "2", "5.00"]], { mapping: { Nr: "number" } });
+    expect(result.columns).toEqual([
+      { row: 1, header: "Nr", field: "number" },
+      { row: 1, header: "Kunde", field: "bill_to_name" },
+      { row: 1, header: "Kostenstelle", field: null },
+      { row: 1, header: "Menge", field: "quantity" },
+      { row: 1, header: "Preis", field: "unit_price" },
+    ]);
   });
 });
 

@@ -32,6 +32,7 @@ describe("GET /api/account: happy", () => {
       currency: null,
       locale: null,
       timezone: "UTC",
+      today: "2026-11-21",
       numbering: { prefixes: { invoice: "INV", credit_note: "CN", quote: "QUO", purchase_order: "PO" }, sequences: [] },
     });
   });
@@ -59,6 +60,20 @@ describe("GET /api/account: happy", () => {
     const reply = await client.get("/api/account");
     expect(reply.body).toMatchObject({ legal_name: "Acme GmbH", timezone: "Europe/Berlin" });
     expect(reply.body.numbering.sequences).toEqual([{ type: "invoice", year: 2026, next: 2 }]);
+  });
+
+  test("today is the account's, by the service's clock: at 23:30 UTC it is already tomorrow in Tokyo", async () => {
+    const other = await server.account();
+    const tokyo = api(server.url, other.key);
+    await tokyo.put("/api/account", { timezone: "Asia/Tokyo" });
+    const at = server.clock.now();
+    server.clock.set(new Date("2026-11-21T23:30:00Z"));
+    try {
+      expect((await tokyo.get("/api/account")).body.today).toBe("2026-11-22");
+      expect((await client.get("/api/account")).body.today).toBe("2026-11-22");
+    } finally {
+      server.clock.set(at);
+    }
   });
 });
 

@@ -120,9 +120,41 @@ describe("GET /api/approvals", () => {
     expect(page.data[0].changes[2].actor).toMatch(/^user:usr_/);
   });
 
+  test("an approved invoice edited by someone who may not approve is back in review, showing what differs from the approved content", async () => {
+    expect((await inbox()).data.every((item: { since_approval: unknown }) => item.since_approval === null)).toBe(true);
+    const steps = invoiceSteps(approver);
+    const written = await steps.create({ notes: "as agreed", items: [{ description: "Design", quantity: 10, rate: 9_000 }, { description: "Hosting", quantity: 1, rate: 2_000 }] });
+    const approved = await steps.transition(await steps.transition(written, "review"), "approved");
+    const [design, hosting] = approved.items;
+    // The approver's own edit stays approved, and is what was approved from then on.
+    const touched = await steps.update(approved, { notes: "as agreed", payment_terms: "14 days" });
+    expect(touched.status).toBe("approved");
+    const edited = await invoiceSteps(caller(server.url, { cookie: clerk.cookie })).update(touched, {
+      notes: "as agreed on the call",
+      items: [{ id: design.id, description: "Design", quantity: 12, rate: 9_000 }, { description: "Support", quantity: 1, rate: 500 }],
+    });
+    expect(edited.status).toBe("review");
+    const history = expectStatus(await approver.get(`/api/invoices/${written.id}/history`), 200);
+    expect(history.data.at(-1)).toMatchObject({ action: "updated", from_status: "approved", to_status: "review" });
+    expect(history.data.at(-1).changes).toContain("status");
+
+    const item = (await inbox()).data.find((pending: { invoice: Invoice }) => pending.invoice.id === written.id);
+    expect(item.since_approval.approved_revision).toBe(touched.revision);
+    expect(item.since_approval.fields).toEqual([
+      { field: "notes", approved: "as agreed", now: "as agreed on the call" },
+      { field: "total", approved: approved.total, now: item.invoice.total },
+    ]);
+    expect(item.since_approval.lines.map((line: { change: string; approved: { description: string; quantity: number } | null; now: { description: string; quantity: number } | null }) => [line.change, line.approved?.quantity ?? null, line.now?.quantity ?? null, (line.now ?? line.approved)?.description])).toEqual([
+      ["changed", 10, 12, "Design"],
+      ["added", null, 1, "Support"],
+      ["removed", 1, null, "Hosting"],
+    ]);
+    expect(item.since_approval.lines[2].approved.id).toBe(hosting.id);
+  });
+
   test("every member may read the inbox, and so may their agents; other accounts see their own", async () => {
-    expect((await inbox(caller(server.url, { cookie: clerk.cookie }))).total).toBe(2);
-    expect((await inbox(caller(server.url, { key: agent.token }))).total).toBe(2);
+    expect((await inbox(caller(server.url, { cookie: clerk.cookie }))).total).toBe(3);
+    expect((await inbox(caller(server.url, { key: agent.token }))).total).toBe(3);
     const stranger = await server.account();
     expect(await inbox(caller(server.url, { key: stranger.key }))).toEqual({ data: [], total: 0, limit: 20, offset: 0 });
   });

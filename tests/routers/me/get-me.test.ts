@@ -28,7 +28,7 @@ describe("GET /api/me: happy", () => {
     const reply = await caller(server.url, { cookie: person.cookie }).get("/api/me");
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
-      user: { id: person.userId, email: "ada@example.com", name: "Ada" },
+      user: { id: person.userId, email: "ada@example.com", name: "Ada", interface_language: null },
       account: { id: owner.accountId, name: "Test account" },
       role: "owner",
       can_approve: true,
