@@ -3,17 +3,17 @@
 // approval themselves — after which the browser lands on the agent's redirect URI with a code.
 // Screenshots at desktop and phone width are kept in test-artifacts/.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
+import { seriousViolations } from "../helpers/axe.ts";
 import { authorizeUrl, MANY_AGENTS, pkcePair, registerClient, tokenRequest } from "../helpers/oauth.ts";
 import { signedInPage, type SignedInPage } from "../helpers/browser.ts";
 import { signedIn, type SignedIn } from "../helpers/people.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const ARTIFACTS = join(import.meta.dir, "../../test-artifacts");
-const AXE = readFileSync(join(import.meta.dir, "../../node_modules/axe-core/axe.min.js"), "utf8");
 
 let server: TestServer;
 let person: SignedIn;
@@ -41,7 +41,6 @@ function signedInContext(width: number, height: number): Promise<SignedInPage> {
   return signedInPage(browser, server.url, person, { width, height });
 }
 
-type AxeResults = { violations: Array<{ id: string; impact: string | null; nodes: unknown[] }> };
 
 describe.skipIf(skipChromium)("the consent page in Chromium", () => {
   test("accessible, fits a phone, and answered with the keyboard alone", async () => {
@@ -62,10 +61,7 @@ describe.skipIf(skipChromium)("the consent page in Chromium", () => {
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Allow Keyboard agent to act for you?");
     await page.screenshot({ path: join(ARTIFACTS, "oauth-consent-desktop.png"), fullPage: true });
 
-    // axe-core runs in the page through the DevTools protocol, which the page's CSP does not govern.
-    await page.evaluate(AXE);
-    const results = (await page.evaluate(() => (globalThis as unknown as { axe: { run(): Promise<unknown> } }).axe.run())) as AxeResults;
-    expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const approve = page.getByRole("checkbox", { name: /Approve invoices/ });
     expect(await approve.isChecked()).toBe(false);

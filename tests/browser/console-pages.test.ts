@@ -3,27 +3,26 @@
 // screenshot of each is kept under test-artifacts/console/. Also: the first load of /app stays
 // within 150 kB of compressed JavaScript, and a member sees only what their role allows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
+import { seriousViolations } from "../helpers/axe.ts";
 import { api, type Api } from "../helpers/http.ts";
 import { expectStatus, invoiceSteps } from "../helpers/invoices.ts";
 import { agentOf, caller, inviteTokenOf } from "../helpers/members.ts";
 import { signedIn, type SignedIn } from "../helpers/people.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { dataUrl, pngLogo } from "../routers/templates/fixtures.ts";
 
 const ROOT = join(import.meta.dir, "../..");
 const ARTIFACTS = join(process.env.ARTIFACTS_DIR ?? join(ROOT, "test-artifacts"), "console");
-const AXE = readFileSync(join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
 const BUDGET_BYTES = 150 * 1024;
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 }, narrowest: { width: 360, height: 740 } } as const;
 type Viewport = keyof typeof VIEWPORTS;
 /** Where the axe runs and screenshots are made; the narrowest width is only checked for sideways scrolling. */
 const SCREENSHOT_VIEWPORTS: Viewport[] = ["desktop", "phone"];
-
-type AxeResults = { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> };
 
 let server: TestServer;
 let owner: Api;
@@ -48,16 +47,6 @@ async function settled(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]') && [...document.images].every((image) => image.complete));
 }
 
-async function seriousViolations(page: Page): Promise<Array<{ id: string; targets: string[] }>> {
-  // axe-core runs in the page through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE);
-  // Only violations are collected: gathering the passes too would double the time axe takes.
-  const results = (await page.evaluate(() => (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }).axe.run(document, { resultTypes: ["violations"] }))) as AxeResults;
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }));
-}
-
 beforeAll(async () => {
   if (skipChromium) return;
   server = await startTestServer();
@@ -68,7 +57,8 @@ beforeAll(async () => {
 
   const client = expectStatus(await owner.post("/api/clients", { name: "Globex Corporation", email: "ap@globex.example", address: { line1: "1 Main St", city: "Springfield", country: "US" } }), 201);
   expectStatus(await owner.post("/api/products", { name: "Consulting hour", rate: 12_000, unit: "HUR", sku: "CONS-1" }), 201);
-  expectStatus(await owner.post("/api/templates", { name: "Brand", base: "modern", options: { colors: { accent: "#0b5fff" } } }), 201);
+  // The templates page opens on a custom template with a logo too: its options, logo field and preview.
+  const brand = expectStatus(await owner.post("/api/templates", { name: "Brand", base: "modern", options: { colors: { accent: "#0b5fff" } }, logo: dataUrl(pngLogo(40, 20), "image/png") }), 201);
   const steps = invoiceSteps(owner);
   const invoice = await steps.transition(await steps.create({ client_id: client.id, bill_to_name: "Globex Corporation" }), "review");
   await steps.transition(invoice, "approved");
@@ -79,18 +69,41 @@ beforeAll(async () => {
   const asPerson = caller(server.url, { cookie: person.cookie });
   expectStatus(await asPerson.post("/api/keys", { name: "Bookkeeping", scopes: ["invoices:read"] }), 201);
   const invite = expectStatus(await asPerson.post("/api/invites", { email: "new@people.test", role: "member" }), 201);
+  // The recurring page lists a rule that sends and a paused one; the reminders page a schedule before, on and after the due date.
+  expectStatus(await owner.post("/api/recurring", { invoice_id: invoice.id, frequency: "monthly", day_of_month: 31, start_date: "2026-12-01", count: 12, on_issue: "send" }), 201);
+  const paused = expectStatus(await owner.post("/api/recurring", { invoice_id: draft.id, frequency: "every_two_weeks", start_date: "2026-12-07", end_date: "2027-06-30" }), 201);
+  expectStatus(await owner.post(`/api/recurring/${paused.id}/pause`, {}), 200);
+  expectStatus(await owner.put("/api/reminders", { enabled: true, offsets: [-3, 0, 7, 14] }), 200);
+  // The outbox lists an e-mailed invoice (queued: no job runs here); the webhooks page an endpoint with a test event waiting.
+  const mailed = await steps.create({ client_id: client.id, bill_to_name: "Globex Corporation" });
+  expectStatus(await owner.post(`/api/invoices/${mailed.id}/send`, { base_revision: mailed.revision, operation_id: crypto.randomUUID() }), 200);
+  const endpoint = expectStatus(await owner.post("/api/webhooks", { url: "https://203.0.113.10/hooks", event_types: ["invoice.paid"], description: "Bookkeeping" }), 201);
+  expectStatus(await owner.post(`/api/webhooks/${endpoint.id}/test`, {}), 200);
+
+  // The dashboard charts revenue (a paid invoice) and what is owed by lateness (a USD invoice long overdue).
+  const paidInvoice = await steps.sent({ client_id: client.id, bill_to_name: "Globex Corporation", issue_date: "2026-10-01", due_date: "2026-10-31" });
+  await steps.pay(paidInvoice, paidInvoice.amount_due);
+  await steps.sent({ bill_to_name: "Initech", currency: "USD", locale: "en-US", issue_date: "2026-07-01", due_date: "2026-08-01" });
 
   pages = [
     { name: "sign-in", path: "/app/sign-in", signedIn: false },
     { name: "invite", path: `/app/invite?token=${inviteTokenOf(invite.url)}`, signedIn: false },
+    { name: "dashboard", path: "/app/dashboard", signedIn: true },
     { name: "invoices", path: "/app/invoices", signedIn: true },
     { name: "invoice", path: `/app/invoices/${invoice.id}`, signedIn: true },
     { name: "invoice-new", path: "/app/invoices/new", signedIn: true },
     { name: "invoice-edit", path: `/app/invoices/${draft.id}/edit`, signedIn: true },
     { name: "approvals", path: "/app/approvals", signedIn: true },
+    { name: "recurring", path: "/app/recurring", signedIn: true },
+    { name: "recurring-new", path: `/app/recurring?from=${invoice.id}`, signedIn: true },
+    { name: "reminders", path: "/app/reminders", signedIn: true },
     { name: "clients", path: "/app/clients", signedIn: true },
     { name: "products", path: "/app/products", signedIn: true },
     { name: "templates", path: "/app/templates", signedIn: true },
+    { name: "template-custom", path: `/app/templates?template=${brand.id}`, signedIn: true },
+    { name: "import", path: "/app/import", signedIn: true },
+    { name: "outbox", path: "/app/outbox", signedIn: true },
+    { name: "webhooks", path: "/app/webhooks", signedIn: true },
     { name: "keys", path: "/app/keys", signedIn: true },
     { name: "agents", path: "/app/agents", signedIn: true },
     { name: "account", path: "/app/account", signedIn: true },

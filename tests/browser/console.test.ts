@@ -3,7 +3,6 @@
 // then approve an invoice the agent put in review, send another back with a note, create and revoke
 // an API key, and disconnect the agent. Each outcome is read back through the API.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { accounts } from "../../db/schema/index.ts";
@@ -11,10 +10,11 @@ import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { api, type Api } from "../helpers/http.ts";
 import { expectStatus, invoiceSteps, type Invoice, type InvoiceSteps } from "../helpers/invoices.ts";
 import { connectAgent } from "../helpers/oauth.ts";
+import { caller } from "../helpers/members.ts";
 import { signedIn } from "../helpers/people.ts";
+import { signInLinkFor } from "../helpers/sign-in.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-const ROOT = join(import.meta.dir, "../..");
 const EMAIL = "olivia@people.test";
 
 let server: TestServer;
@@ -26,21 +26,6 @@ let page: Page;
 const problems: string[] = [];
 let agentToken: string;
 let agent: InvoiceSteps;
-
-/** A sign-in link as an operator gets one on the embedded default: `npm run accounts -- sign-in-link`. */
-async function signInLinkFor(server: TestServer, email: string, accountId: string): Promise<string> {
-  const script = Bun.spawn([process.execPath, "scripts/accounts.ts", "sign-in-link", "--email", email, "--account", accountId], {
-    cwd: ROOT,
-    env: { ...process.env, ...server.env, PUBLIC_URL: server.url, LOG_LEVEL: "silent" },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [output, errors, code] = await Promise.all([new Response(script.stdout).text(), new Response(script.stderr).text(), script.exited]);
-  if (code !== 0) throw new Error(`accounts sign-in-link failed: ${errors}`);
-  const link = /https?:\/\/\S+\/auth\/link\?\S+/.exec(output)?.[0];
-  if (!link) throw new Error(`no link in: ${output}`);
-  return link;
-}
 
 /** Chromium logs a refused request as a console error; a 401 is how the console learns nobody is signed in. */
 const SIGNED_OUT_PROBE = /^Failed to load resource: the server responded with a status of 401/;
@@ -304,24 +289,24 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
-  test("a refused field is marked and focused: the account's locale klingon, a client's country XX", async () => {
+  test("a refused field is marked and focused: the account's currency ZZZ, a client's currency ZZZ", async () => {
     await page.goto(`${server.url}/app/account`);
-    const locale = page.getByLabel("Locale", { exact: true });
-    await locale.fill("klingon");
+    const accountCurrency = page.getByLabel("Currency", { exact: true });
+    await accountCurrency.fill("ZZZ");
     await page.getByRole("button", { name: "Save" }).first().click();
-    await page.getByText(/Please check the form\..*supported BCP 47 locale/).first().waitFor();
-    expect(await locale.evaluate((input) => ({ invalid: input.getAttribute("aria-invalid"), focused: document.activeElement === input }))).toEqual({ invalid: "true", focused: true });
-    expect(expectStatus(await owner.get("/api/account"), 200).locale).toBe("en-IE");
+    await page.getByText(/Please check the form\..*not an ISO 4217 currency code/).first().waitFor();
+    expect(await accountCurrency.evaluate((input) => ({ invalid: input.getAttribute("aria-invalid"), focused: document.activeElement === input }))).toEqual({ invalid: "true", focused: true });
+    expect(expectStatus(await owner.get("/api/account"), 200).currency).toBe("EUR");
 
     await page.goto(`${server.url}/app/clients`);
     await page.getByLabel("Name").first().fill("Nowhere Ltd");
-    const country = page.getByLabel("Country");
-    await country.fill("XX");
+    const currency = page.getByRole("textbox", { name: "Currency" });
+    await currency.fill("ZZZ");
     await page.getByRole("button", { name: "Create" }).click();
-    await page.getByText(/not an ISO 3166-1 country code/).first().waitFor();
-    expect(await country.evaluate((input) => ({ invalid: input.getAttribute("aria-invalid"), focused: document.activeElement === input }))).toEqual({ invalid: "true", focused: true });
+    await page.getByText(/not an ISO 4217 currency code/).first().waitFor();
+    expect(await currency.evaluate((input) => ({ invalid: input.getAttribute("aria-invalid"), focused: document.activeElement === input }))).toEqual({ invalid: "true", focused: true });
     // Fixed, the mark goes with the next attempt.
-    await country.fill("DE");
+    await currency.fill("EUR");
     await page.getByRole("button", { name: "Create" }).click();
     await page.getByText(/Nowhere Ltd/).first().waitFor();
     expect(await page.locator("[aria-invalid='true']").count()).toBe(0);
@@ -347,7 +332,7 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     const form = page.getByRole("region", { name: "New" });
     await form.getByRole("textbox", { name: "Name" }).fill("Hooli Inc.");
     await form.getByRole("textbox", { name: "E-mail" }).fill("ap@hooli.example");
-    await form.getByRole("textbox", { name: "Country" }).fill("us");
+    await form.getByRole("combobox", { name: "Country" }).selectOption("US");
     await form.getByRole("button", { name: "Create" }).click();
     const row = page.getByRole("row").filter({ hasText: "Hooli Inc." });
     await row.waitFor();
@@ -360,6 +345,24 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     await editing.getByRole("button", { name: "Save" }).click();
     await page.getByRole("region", { name: "New" }).waitFor();
     expect((await owner.get(`/api/clients/${created.id}`)).body.address.city).toBe("Palo Alto");
+
+    // The same client again (another spelling of its name): held, and the person says which they meant.
+    await form.getByRole("textbox", { name: "Name" }).fill("hooli inc.");
+    await form.getByRole("button", { name: "Create" }).click();
+    const alike = form.getByRole("alert").filter({ hasText: "This looks like one you already have: Hooli Inc." });
+    await alike.waitFor();
+    expect((await owner.get("/api/clients?q=hooli")).body.total).toBe(1);
+    await alike.getByRole("button", { name: "Edit Hooli Inc." }).click();
+    await page.getByRole("region", { name: "Edit Hooli Inc." }).getByRole("button", { name: "Cancel" }).click();
+    await form.getByRole("textbox", { name: "Name" }).fill("Hooli Inc.");
+    await form.getByRole("button", { name: "Create" }).click();
+    await form.getByRole("alert").getByRole("button", { name: "Create anyway" }).click();
+    await page.getByRole("row").filter({ hasText: "Hooli Inc." }).nth(1).waitFor();
+    const both = (await owner.get("/api/clients?q=hooli")).body.data;
+    expect(both).toHaveLength(2);
+    const second = both.find((client: { id: string }) => client.id !== created.id);
+    expect((await owner.delete(`/api/clients/${second.id}`)).status).toBe(200);
+    await open("/app/clients", "Clients");
 
     await row.getByRole("button", { name: "Delete" }).click();
     await row.getByRole("group").getByRole("button", { name: "Delete" }).click();
@@ -374,10 +377,11 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     await form.getByRole("textbox", { name: "Name" }).fill("Workshop day");
     await form.getByRole("textbox", { name: "Price" }).fill("1,200.50");
     await form.getByRole("textbox", { name: "Unit" }).fill("day");
+    await form.getByRole("textbox", { name: "VAT %" }).fill("7.5");
     await form.getByRole("button", { name: "Create" }).click();
     await page.getByRole("row").filter({ hasText: "Workshop day" }).waitFor();
     const [product] = (await owner.get("/api/products?q=workshop")).body.data;
-    expect(product).toMatchObject({ rate: 120_050, unit: "DAY", currency: null });
+    expect(product).toMatchObject({ rate: 120_050, unit: "DAY", currency: null, tax_rate: 7.5 });
     expect(problems).toEqual([]);
   });
 
@@ -436,7 +440,7 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
-  test("switches to German: phrases, the page language and amounts follow, and the pick is kept", async () => {
+  test("switches to German: phrases, the page language and amounts follow, and the pick is kept, in this browser and the person's others", async () => {
     await open("/app/invoices", "Invoices");
     await page.getByRole("combobox", { name: "Language" }).selectOption("de");
     await page.getByRole("heading", { level: 1, name: "Rechnungen" }).waitFor();
@@ -447,8 +451,21 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     // The pick is kept for the next visit.
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Rechnungen" }).waitFor();
+    // It is the person's: another browser of theirs (English, nothing stored) opens in German.
+    await caller(server.url, { cookie: await sessionCookie() }).get("/api/me").then((reply) => expect(reply.body.user.interface_language).toBe("de"));
+    const other = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-GB" });
+    try {
+      await other.addCookies(await context.cookies(server.url));
+      const otherPage = await other.newPage();
+      await otherPage.goto(`${server.url}/app/invoices`);
+      await otherPage.getByRole("heading", { level: 1, name: "Rechnungen" }).waitFor();
+    } finally {
+      await other.close();
+    }
     await page.getByRole("combobox", { name: "Sprache" }).selectOption("en");
     await page.getByRole("heading", { level: 1, name: "Invoices" }).waitFor();
+    // Back to no pick of their own, for the next test's browser to decide.
+    expect((await caller(server.url, { cookie: await sessionCookie() }).patch("/api/me", { interface_language: null })).status).toBe(200);
     expect(problems).toEqual([]);
   });
 

@@ -19,6 +19,9 @@ type Who = { state: "loading" } | { state: "signed-out" } | { state: "signed-in"
 async function whoIsSignedIn(): Promise<Who> {
   try {
     const me = await api.me.get.query({});
+    // The person's own pick, kept with them, wins over what this browser guessed before sign-in.
+    const picked = me.user.interface_language;
+    if (picked && picked !== currentLanguage()) await applyLanguage(picked, { remember: true });
     return { state: "signed-in", me };
   } catch (error) {
     return appCodeOf(error) === "UNAUTHORIZED" ? { state: "signed-out" } : { state: "failed", error };
@@ -43,15 +46,18 @@ function usePage(route: Route | undefined): PageModule | null {
   return route ? (loaded.get(route.load) ?? null) : null;
 }
 
-function LanguagePicker({ onChange }: { onChange(): void }): JSX.Element {
+function LanguagePicker({ signedIn, onChange }: { signedIn: boolean; onChange(): void }): JSX.Element {
   return (
     <label class="picker">
       <span class="visually-hidden">{t("shell.language")}</span>
       <select
         value={currentLanguage()}
         onChange={async (event) => {
-          await applyLanguage(event.currentTarget.value as Language, { remember: true });
+          const picked = event.currentTarget.value as Language;
+          await applyLanguage(picked, { remember: true });
           onChange();
+          // Kept with the person too, for their other browsers; if that fails, this browser still remembers it.
+          if (signedIn) await api.me.update.mutate({ interface_language: picked }).catch(() => undefined);
         }}
       >
         {Object.entries(LANGUAGES).map(([code, name]) => (
@@ -155,7 +161,7 @@ export function App(): JSX.Element {
         </Link>
         {me && <AccountPicker me={me} onSwitched={(switched) => setWho({ state: "signed-in", me: switched })} />}
         <div class="top-tools">
-          <LanguagePicker onChange={() => setLanguageRound((round) => round + 1)} />
+          <LanguagePicker signedIn={me !== null} onChange={() => setLanguageRound((round) => round + 1)} />
           {me && (
             <>
               <Link href="/app/sessions" class="who">

@@ -7,6 +7,7 @@ import type { Scope } from "../../../domain/scopes.ts";
 import { consoleTool, formToolAttributes, paramAttributes, toolAttributes, type ConsoleToolName } from "../bridge/index.ts";
 import { usePageTool } from "../bridge/preact.ts";
 import { ConfirmButton, ErrorNote, Field, Loading, PageTitle, Pager, Table } from "./components.tsx";
+import { CountrySelect } from "./country-select.tsx";
 import { useAction, useQuery, type Action } from "./hooks.ts";
 import { t, type PhraseKey } from "./i18n/index.ts";
 import { useInvalidField } from "./invalid-field.ts";
@@ -17,7 +18,8 @@ export type FormValues = Record<string, string>;
 export type FieldSpec = {
   name: string;
   label: PhraseKey;
-  type?: "text" | "email" | "textarea";
+  /** "country": a select of countries by name (country-select.tsx), its value the ISO 3166 code. */
+  type?: "text" | "email" | "textarea" | "country";
   required?: boolean;
   maxLength?: number;
   pattern?: string;
@@ -37,6 +39,8 @@ export type EntityPageSpec<Row extends { id: string; name: string }> = {
   remove(id: string): Promise<unknown>;
   /** The form's values for a stored row. */
   valuesOf(row: Row): FormValues;
+  /** Stored rows a new entry would repeat (the same name, or e-mail): the person is asked before a second one is made. */
+  alike?(values: FormValues): Promise<Row[]>;
 };
 
 const PAGE_SIZE = 20;
@@ -47,36 +51,64 @@ export function textOrNull(value: string | undefined): string | null {
   return trimmed === "" ? null : trimmed;
 }
 
+/** "These look like what you are about to create": create anyway, or edit the one there is. */
+function AlikeNotice<Row extends { id: string; name: string }>({ alike, onCreate, onEdit }: { alike: Row[]; onCreate(): void; onEdit(row: Row): void }): JSX.Element {
+  return (
+    <div class="notice wide" role="alert">
+      <p>{t("entities.alike", { names: alike.map((row) => row.name).join(", ") })}</p>
+      <div class="actions">
+        {alike.map((row) => (
+          <button key={row.id} type="button" onClick={() => onEdit(row)}>
+            {t("entities.editNamed", { name: row.name })}
+          </button>
+        ))}
+        <button type="button" onClick={onCreate}>
+          {t("entities.createAnyway")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function EntityForm<Row extends { id: string; name: string }>({
   spec,
   editing,
   save,
   onSaved,
   onCancel,
+  onEdit,
 }: {
   spec: EntityPageSpec<Row>;
   editing: Row | null;
   save: Action<[FormValues], Row>;
   onSaved(row: Row): void;
   onCancel(): void;
+  onEdit(row: Row): void;
 }): JSX.Element {
+  // A new entry that repeats stored ones waits here until the person says what they meant.
+  const [held, setHeld] = useState<{ values: FormValues; alike: Row[] } | null>(null);
   const initial = editing ? spec.valuesOf(editing) : {};
   const create = consoleTool(spec.tools.create);
   // The new-entry form is the create tool's declarative twin; editing a row has no tool.
   const formTool = editing ? {} : formToolAttributes(create);
   const fieldTool = (name: string): Record<string, string> => (editing || !(name in create.inputSchema.properties) ? { name } : paramAttributes(create, name));
-  const submit = async (event: SubmitEvent): Promise<void> => {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    const values = Object.fromEntries([...new FormData(form).entries()].map(([name, value]) => [name, String(value)]));
+  const formRef = useRef<HTMLFormElement>(null);
+  const saveValues = async (values: FormValues): Promise<void> => {
+    setHeld(null);
     const row = await save.run(values);
     if (row) {
-      form.reset();
+      formRef.current?.reset();
       onSaved(row);
     }
   };
+  const submit = async (event: SubmitEvent): Promise<void> => {
+    event.preventDefault();
+    const values = Object.fromEntries([...new FormData(event.currentTarget as HTMLFormElement).entries()].map(([name, value]) => [name, String(value)]));
+    const alike = !editing && spec.alike ? await spec.alike(values).catch(() => []) : [];
+    if (alike.length > 0) setHeld({ values, alike });
+    else await saveValues(values);
+  };
   const headingId = `${spec.tools.create}-form-title`.replace(".", "-");
-  const formRef = useRef<HTMLFormElement>(null);
   useInvalidField(formRef, save.failure);
   return (
     <section aria-labelledby={headingId} class="card">
@@ -86,6 +118,8 @@ function EntityForm<Row extends { id: string; name: string }>({
           <Field key={field.name} label={t(field.label)} hint={field.hint && t(field.hint)} wide={field.type === "textarea"}>
             {field.type === "textarea" ? (
               <textarea required={field.required} maxLength={field.maxLength} defaultValue={initial[field.name] ?? ""} {...fieldTool(field.name)} />
+            ) : field.type === "country" ? (
+              <CountrySelect name={field.name} required={field.required} value={initial[field.name] ?? null} {...fieldTool(field.name)} />
             ) : (
               <input type={field.type ?? "text"} required={field.required} maxLength={field.maxLength} pattern={field.pattern} defaultValue={initial[field.name] ?? ""} {...fieldTool(field.name)} />
             )}
@@ -101,6 +135,7 @@ function EntityForm<Row extends { id: string; name: string }>({
             </button>
           )}
         </div>
+        {held && <AlikeNotice alike={held.alike} onCreate={() => void saveValues(held.values)} onEdit={(row) => (setHeld(null), onEdit(row))} />}
         <ErrorNote error={save.error} />
       </form>
     </section>
@@ -149,7 +184,7 @@ export function EntityPage<Row extends { id: string; name: string }>({ spec }: {
   return (
     <>
       <PageTitle>{t(spec.title)}</PageTitle>
-      {writable && <EntityForm spec={spec} editing={editing} save={save} onSaved={saved} onCancel={() => setEditing(null)} />}
+      {writable && <EntityForm<Row> spec={spec} editing={editing} save={save} onSaved={saved} onCancel={() => setEditing(null)} onEdit={setEditing} />}
       <form
         class="filters"
         role="search"

@@ -16,6 +16,11 @@ const KNOWN: Record<string, PhraseKey> = {
   INVALID_AMOUNT: "error.validation",
   RATE_LIMITED: "error.rateLimited",
   QUOTA_EXCEEDED: "error.quota",
+  PAYMENT_REQUIRED: "error.paymentRequired",
+  PAYLOAD_TOO_LARGE: "error.tooLarge",
+  UNSUPPORTED_MEDIA_TYPE: "error.unsupportedType",
+  NUMBER_TAKEN: "error.numberTaken",
+  SERVICE_UNAVAILABLE: "error.unavailable",
 };
 
 /** The input field a refusal names (`locale`, `address.country`, `items.0.rate`), or null. */

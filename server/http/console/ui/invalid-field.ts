@@ -2,7 +2,7 @@
 // and `aria-invalid`) and takes focus, so the person lands where the fix goes and a screen reader
 // says which field it is. The next attempt clears the mark.
 import type { RefObject } from "preact";
-import { useEffect } from "preact/hooks";
+import { useLayoutEffect } from "preact/hooks";
 import { fieldOf } from "./errors.ts";
 
 /** The form's control for an API field: `contact.email` is `contact_email` or `email`, `address.country` is `country`. */
@@ -16,7 +16,8 @@ function controlFor(form: HTMLFormElement, field: string): HTMLElement | null {
 }
 
 export function useInvalidField(form: RefObject<HTMLFormElement>, failure: unknown): void {
-  useEffect(() => {
+  // Before paint, in the same frame as the refusal's message: never a message without its mark.
+  useLayoutEffect(() => {
     const root = form.current;
     if (!root) return;
     for (const marked of root.querySelectorAll("[aria-invalid='true']")) marked.removeAttribute("aria-invalid");

@@ -238,3 +238,12 @@ export function creditNoteOf(invoice: Invoice, today: string): EditorValues {
     lines: copied.lines.map((line) => ({ ...line, key: newLineKey(), id: null })),
   };
 }
+
+/** The same document as a credit note: every line's sign turned, so what the client was owed below zero is credited above it. */
+export function turnedIntoCreditNote(values: EditorValues): EditorValues {
+  const negated = (quantity: string): string => {
+    const text = quantity.trim() || "1";
+    return text.startsWith("-") ? text.slice(1) : `-${text}`;
+  };
+  return { ...values, type: "credit_note", lines: values.lines.map((line) => ({ ...line, quantity: negated(line.quantity) })) };
+}

@@ -1,11 +1,13 @@
 // The console's phrases in the eight label languages. English is in the first load; the others are
-// chunks of their own, fetched when picked. The choice: what the person picked here (kept in this
-// browser), else the account's locale, else the browser's languages, else English.
+// chunks of their own, fetched when picked. The choice: the person's own pick (kept with them by the
+// service once they are signed in, and in this browser for the first paint), else the browser's
+// languages, else English — never an account's invoice locale.
+import type { InterfaceLanguage } from "../../../../domain/interface-languages.ts";
 import { en, type PhraseKey, type Phrases } from "./en.ts";
 
 export type { PhraseKey, Phrases };
 
-export const LANGUAGES = { en: "English", de: "Deutsch", fr: "Français", es: "Español", it: "Italiano", nl: "Nederlands", pt: "Português", ja: "日本語" } as const;
+export const LANGUAGES = { en: "English", de: "Deutsch", fr: "Français", es: "Español", it: "Italiano", nl: "Nederlands", pt: "Português", ja: "日本語" } as const satisfies Record<InterfaceLanguage, string>;
 export type Language = keyof typeof LANGUAGES;
 
 const LOADERS: Record<Exclude<Language, "en">, () => Promise<Phrases>> = {

@@ -5,12 +5,14 @@ import { useRef, useState } from "preact/hooks";
 import { ROLES, type Role } from "../../../../domain/access.ts";
 import { api, type Outputs } from "../api.ts";
 import { ConfirmButton, CopyField, ErrorNote, Field, Loading, PageTitle, Table } from "../components.tsx";
+import { CountrySelect } from "../country-select.tsx";
 import { moment } from "../format.ts";
 import { textOrNull } from "../entities.tsx";
 import { useAction, useQuery } from "../hooks.ts";
 import { t, type PhraseKey } from "../i18n/index.ts";
 import type { PageProps } from "../routes.ts";
 import { useInvalidField } from "../invalid-field.ts";
+import { LocaleSelect } from "../locale-select.tsx";
 import { can, useSession } from "../session.ts";
 
 type Account = Outputs["account"]["get"];
@@ -64,9 +66,13 @@ function Profile({ account, editable, onSaved }: { account: Account; editable: b
         {field("line1", "clients.street", account.address?.line1 ?? null, { maxLength: 500 })}
         {field("postal_code", "clients.postalCode", account.address?.postal_code ?? null, { maxLength: 50 })}
         {field("city", "clients.city", account.address?.city ?? null, { maxLength: 200 })}
-        {field("country", "clients.country", account.address?.country ?? null, { maxLength: 2, pattern: "[A-Za-z]{2}" })}
+        <Field label={t("clients.country")}>
+          <CountrySelect name="country" value={account.address?.country ?? null} disabled={!editable} />
+        </Field>
         {field("currency", "clients.currency", account.currency, { maxLength: 3, pattern: "[A-Za-z]{3}" })}
-        {field("locale", "account.locale", account.locale, { maxLength: 35 })}
+        <Field label={t("account.locale")}>
+          <LocaleSelect name="locale" value={account.locale} disabled={!editable} />
+        </Field>
         {field("timezone", "account.timezone", account.timezone, { maxLength: 64 })}
         {field("iban", "account.iban", account.payment.iban, { maxLength: 42 })}
         {field("bic", "account.bic", account.payment.bic, { maxLength: 11 })}

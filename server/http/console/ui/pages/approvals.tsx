@@ -1,12 +1,14 @@
 // The approval inbox: every invoice in review, who drafted and submitted it (a person, a key or an
-// agent), what changed since it was last approved, and the two answers: approve, or send it back to
-// draft with a note saying what to change. An agent in the browser may ask for either; an approval
-// it asks for waits for the person's click in the bridge's confirmation.
+// agent), its lines, how its content differs from what was last approved and the history since, and
+// the two answers: approve, or send it back to draft with a note saying what to change. An agent in
+// the browser may ask for either; an approval it asks for waits for the person's click in the
+// bridge's confirmation.
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import { consoleTool, formToolAttributes, paramAttributes, toolAttributes } from "../../bridge/index.ts";
 import { usePageTool } from "../../bridge/preact.ts";
 import { api, newOperationId, type Invoice, type Outputs } from "../api.ts";
+import { InvoiceLines, SinceApproval } from "../approvals/content.tsx";
 import { ErrorNote, Field, Loading, PageTitle, Pager } from "../components.tsx";
 import { moment, money } from "../format.ts";
 import { useAction, useQuery, type Action } from "../hooks.ts";
@@ -89,6 +91,13 @@ function PendingCard({ pending, decide, mayApprove }: { pending: Pending; decide
           <PartyName party={pending.submitted_by} /> · {moment(pending.submitted_at)}
         </dd>
       </dl>
+      <InvoiceLines invoice={invoice} label={labelOf(pending)} />
+      {pending.since_approval && (
+        <>
+          <h3>{t("approvals.sinceApproval")}</h3>
+          <SinceApproval since={pending.since_approval} currency={invoice.currency} label={labelOf(pending)} />
+        </>
+      )}
       <h3>{t("approvals.changes")}</h3>
       {pending.changes.length === 0 ? (
         <p class="muted">{t("approvals.noChanges")}</p>

@@ -31,7 +31,7 @@ const CLIENTS: EntityPageSpec<Client> = {
     { name: "line1", label: "clients.street", maxLength: 500 },
     { name: "postal_code", label: "clients.postalCode", maxLength: 50 },
     { name: "city", label: "clients.city", maxLength: 200 },
-    { name: "country", label: "clients.country", pattern: "[A-Za-z]{2}", maxLength: 2, hint: "clients.countryHint" },
+    { name: "country", label: "clients.country", type: "country" },
   ],
   columns: [
     { label: "clients.name", cell: (client) => client.name },
@@ -42,6 +42,13 @@ const CLIENTS: EntityPageSpec<Client> = {
   create: (values) => api.clients.create.mutate(clientInput(values)),
   update: (id, values) => api.clients.update.mutate({ id, ...clientInput(values) }),
   remove: (id) => api.clients.delete.mutate({ id }),
+  alike: async (values) => {
+    const name = values.name?.trim() ?? "";
+    const email = values.email?.trim().toLowerCase() ?? "";
+    const found = await Promise.all([name, email].filter(Boolean).map((q) => api.clients.list.query({ q, limit: 20 })));
+    const same = (client: Client): boolean => client.name.trim().toLowerCase() === name.toLowerCase() || (email !== "" && client.email?.toLowerCase() === email);
+    return [...new Map(found.flatMap((page) => page.data).filter(same).map((client) => [client.id, client])).values()];
+  },
   valuesOf: (client) => ({
     name: client.name,
     email: client.email ?? "",

@@ -4,7 +4,7 @@
 // shows both and lets the person choose.
 import type { JSX } from "preact";
 import { useEffect, useLayoutEffect, useMemo, useState } from "preact/hooks";
-import { addDays, dateInZone } from "../../../../domain/clock.ts";
+import { addDays } from "../../../../domain/clock.ts";
 import { api, newOperationId, type Invoice } from "../api.ts";
 import { ErrorNote, Field, Loading, PageTitle } from "../components.tsx";
 import { useAutosave, readStoredDraft, type Autosave } from "../editor/autosave.ts";
@@ -12,7 +12,7 @@ import { ClientPicker } from "../editor/client-picker.tsx";
 import { Conflict } from "../editor/conflict.tsx";
 import { Lines } from "../editor/lines.tsx";
 import { LivePreview, Totals } from "../editor/outcome.tsx";
-import { blankValues, controlIdOf, creditNoteOf, sameValues, UnreadableField, valuesOf, type EditorValues, type InvoiceType } from "../editor/values.ts";
+import { blankValues, controlIdOf, creditNoteOf, sameValues, turnedIntoCreditNote, UnreadableField, valuesOf, type EditorValues, type InvoiceType } from "../editor/values.ts";
 import { describeError, fieldOf } from "../errors.ts";
 import { useQuery } from "../hooks.ts";
 import { t, type PhraseKey } from "../i18n/index.ts";
@@ -190,6 +190,15 @@ function Editor({ start, initial, conflictOnOpen, idempotencyKey, onCreated }: E
           {saved ? (
             <>
               <Totals saved={saved} current={save.phase === "saved"} />
+              {/* Accepted (EN 16931 has negative invoices, ADR 0040), but rarely meant: the usual document is offered. */}
+              {saved.type === "invoice" && saved.total < 0 && !numbered && (
+                <p class="notice" role="status">
+                  {t("editor.belowZero")}{" "}
+                  <button type="button" onClick={() => setValues(turnedIntoCreditNote(values))}>
+                    {t("editor.makeCreditNote")}
+                  </button>
+                </p>
+              )}
               <LivePreview saved={saved} />
             </>
           ) : (
@@ -238,8 +247,8 @@ function CreateNew(props: { type: InvoiceType; from: string | null; onCreated(in
   const failed = account.error ?? source.error;
   if (failed) return <ErrorNote error={failed} />;
   if (!account.data || source.loading) return <Loading />;
-  // Today where the account keeps its books.
-  const today = dateInZone(new Date(), account.data.timezone);
+  // Today where the account keeps its books, by the service's clock (a browser's may be off).
+  const { today } = account.data;
   if (source.data) return <Editor start={null} initial={creditNoteOf(source.data, today)} conflictOnOpen={null} idempotencyKey={newOperationId()} onCreated={onCreated} />;
   const kept = readStoredDraft(null);
   const blank = blankValues({ type, currency: account.data.currency ?? "EUR", locale: account.data.locale ?? navigator.language, today });

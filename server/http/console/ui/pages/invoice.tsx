@@ -436,6 +436,16 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
     () => t("invoice.duplicated"),
   );
 
+  // Finalizing spends a number: offered to whoever the service lets do it (ADR 0038).
+  const finalizable = writable && !invoice.locked && !["paid", "void"].includes(invoice.status) && (invoice.status === "approved" || can(me, "invoices:approve"));
+  const finalize = useAction(
+    async () => {
+      const final = await api.invoices.finalize.mutate({ id: invoice.id, base_revision: invoice.revision, operation_id: newOperationId() });
+      onChanged(final);
+      return final;
+    },
+    (final) => t("invoice.finalizedAs", { number: final.number ?? "" }),
+  );
   const sendable = writable && !["paid", "void"].includes(invoice.status);
   const editable = writable && !invoice.locked && !["paid", "void"].includes(invoice.status);
   const send = useAction(
@@ -500,9 +510,13 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
               {t("editor.edit")}
             </Link>
           )}
+          {finalizable && <ConfirmButton label={t("invoice.finalize")} question={t("invoice.finalizeQuestion")} busy={finalize.busy} onConfirm={() => void finalize.run()} />}
           <button type="button" disabled={duplicate.busy} onClick={() => void duplicate.run()} {...toolAttributes(TOOLS.duplicate)}>
             {t("invoice.duplicate")}
           </button>
+          <Link href={`/app/recurring?from=${invoice.id}`} class="button">
+            {t("recurring.repeatInvoice")}
+          </Link>
           {invoice.type === "invoice" && invoice.number && (
             <Link href={`/app/invoices/new?credit_for=${invoice.id}`} class="button">
               {t("editor.creditNote")}
@@ -510,7 +524,7 @@ function InvoiceView({ invoice, onChanged }: { invoice: Invoice; onChanged(invoi
           )}
         </div>
       )}
-      <ErrorNote error={duplicate.error} />
+      <ErrorNote error={duplicate.error ?? finalize.error} />
       <div class="columns">
         <div>
           <Summary invoice={invoice} />

@@ -2,11 +2,11 @@
 // ("1.200,50" in German, "1,200.50" in English) and read exactly into minor units.
 import type { JSX } from "preact";
 import { useMemo } from "preact/hooks";
-import { readAmount } from "../../../../domain/decimal-text.ts";
+import { readAmount, readQuantity } from "../../../../domain/decimal-text.ts";
 import { api, type Outputs } from "../api.ts";
 import { ErrorNote, Loading } from "../components.tsx";
 import { EntityPage, textOrNull, type EntityPageSpec, type FormValues } from "../entities.tsx";
-import { amountText, money } from "../format.ts";
+import { amountText, money, numberText } from "../format.ts";
 import { useQuery } from "../hooks.ts";
 import { displayLocale } from "../i18n/index.ts";
 import type { PageProps } from "../routes.ts";
@@ -17,10 +17,15 @@ function productInput(values: FormValues, accountCurrency: string) {
   const currency = textOrNull(values.currency)?.toUpperCase() ?? null;
   const rate = readAmount(values.rate ?? "", { currency: currency ?? accountCurrency, locale: displayLocale() });
   if (!rate.ok) throw new Error(`${values.rate}: expected ${rate.expected}`);
+  const taxText = values.tax_rate?.trim() ?? "";
+  const taxRate = taxText === "" ? null : readQuantity(taxText, { locale: displayLocale() });
+  if (taxRate && !taxRate.ok) throw new Error(`${taxText}: expected ${taxRate.expected}`);
   return {
     name: values.name?.trim() ?? "",
     rate: rate.value,
     unit: textOrNull(values.unit)?.toUpperCase() ?? "C62",
+    // Empty: the line takes the invoice's rate.
+    tax_rate: taxRate?.ok ? taxRate.value : null,
     currency,
     description: textOrNull(values.description),
     sku: textOrNull(values.sku),
@@ -39,6 +44,7 @@ function productsPage(accountCurrency: string): EntityPageSpec<Product> {
       { name: "rate", label: "products.rate", required: true, hint: "products.rateHint" },
       { name: "currency", label: "clients.currency", pattern: "[A-Za-z]{3}", maxLength: 3, hint: "clients.currencyHint" },
       { name: "unit", label: "products.unit", pattern: "[A-Za-z0-9]{1,3}", maxLength: 3, hint: "products.unitHint" },
+      { name: "tax_rate", label: "products.taxRate", maxLength: 10, hint: "products.taxRateHint" },
       { name: "sku", label: "products.sku", maxLength: 100 },
       { name: "description", label: "products.description", type: "textarea", maxLength: 5000 },
     ],
@@ -52,11 +58,17 @@ function productsPage(accountCurrency: string): EntityPageSpec<Product> {
     create: (values) => api.products.create.mutate(productInput(values, accountCurrency)),
     update: (id, values) => api.products.update.mutate({ id, ...productInput(values, accountCurrency) }),
     remove: (id) => api.products.delete.mutate({ id }),
+    alike: async (values) => {
+      const name = values.name?.trim().toLowerCase() ?? "";
+      const found = name ? await api.products.list.query({ q: name, limit: 20 }) : { data: [] };
+      return found.data.filter((product: Product) => product.name.trim().toLowerCase() === name);
+    },
     valuesOf: (product) => ({
       name: product.name,
       rate: amountText(product.rate, product.currency ?? accountCurrency),
       currency: product.currency ?? "",
       unit: product.unit,
+      tax_rate: product.tax_rate === null ? "" : numberText(product.tax_rate),
       sku: product.sku ?? "",
       description: product.description ?? "",
     }),

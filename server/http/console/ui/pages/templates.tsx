@@ -1,6 +1,7 @@
 // Templates: the four built-in designs and the account's own. A custom template's options are
-// edited in place and saved as they change; the preview beside them renders the account's newest
-// invoice with them (or a sample invoice in the base design while the account has none).
+// edited in place and saved as they change, its logo uploaded or removed; the preview beside them
+// renders the account's newest invoice with them (or a sample invoice in the base design while the
+// account has none). A new template starts from a design, or from a web site's brand.
 import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, type Inputs, type Outputs } from "../api.ts";
@@ -8,7 +9,10 @@ import { ConfirmButton, ErrorNote, Field, Loading, PageTitle } from "../componen
 import { useAction, useQuery } from "../hooks.ts";
 import { t, type PhraseKey } from "../i18n/index.ts";
 import type { PageProps } from "../routes.ts";
+import { navigate, withQuery } from "../router.ts";
 import { can, useSession } from "../session.ts";
+import { BrandFromWebsite } from "../templates/brand.tsx";
+import { LogoSection } from "../templates/logo.tsx";
 
 type Template = Outputs["templates"]["get"];
 type Options = Template["options"];
@@ -18,6 +22,7 @@ const BASES = ["classic", "modern", "minimal", "bold"] as const satisfies readon
 const FONTS = ["sans", "serif", "mono"] as const satisfies readonly Options["fonts"]["body"][];
 const PAPERS = ["A4", "Letter"] as const satisfies readonly Options["paper"][];
 const SHOWN = ["logo", "tax_ids", "delivery_date", "tax_breakdown", "payment", "qr_code", "notes", "page_numbers", "tax_rate_column"] as const satisfies ReadonlyArray<keyof Options["show"]>;
+const PATH = "/app/templates";
 /** Waits for typing to pause before saving and rendering again. */
 const SAVE_DELAY_MS = 700;
 
@@ -148,17 +153,32 @@ function NewTemplate({ onCreated }: { onCreated(template: Template): void }): JS
   );
 }
 
-export function Page(_props: PageProps): JSX.Element {
+/** The template shown is named in the address (`?template=tpl_…`), so a link or a reload opens it again. */
+function select(template: Template | null): void {
+  navigate(withQuery(PATH, { template: template?.id }));
+}
+
+export function Page({ query }: PageProps): JSX.Element {
   const { me } = useSession();
   const list = useQuery(() => api.templates.list.query({ limit: 100 }), []);
-  const [selected, setSelected] = useState<Template | null>(null);
+  // The newest copies of templates this page saved or created, ahead of the list's until it reloads.
+  const [saved, setSaved] = useState<ReadonlyMap<string, Template>>(new Map());
+  const keep = (template: Template): void => setSaved((known) => new Map(known).set(template.id, template));
   const remove = useAction((template: Template) => api.templates.delete.mutate({ id: template.id }).then(() => template), (template) => t("entities.deleted", { name: template.name }));
   const writable = can(me, "templates:write");
-  const current = selected ?? list.data?.data[0] ?? null;
+  const wanted = query.get("template") ?? list.data?.data[0]?.id;
+  const listed = list.data?.data.find((template) => template.id === wanted);
+  const fresh = wanted ? saved.get(wanted) : undefined;
+  const current = fresh && (!listed || fresh.revision >= listed.revision) ? fresh : (listed ?? list.data?.data[0] ?? null);
+  const created = (template: Template): void => {
+    keep(template);
+    select(template);
+    list.reload();
+  };
   return (
     <>
       <PageTitle>{t("templates.title")}</PageTitle>
-      {writable && <NewTemplate onCreated={(template) => (setSelected(template), list.reload())} />}
+      {writable && <NewTemplate onCreated={created} />}
       <ErrorNote error={list.error ?? remove.error} />
       {!list.data && !list.error && <Loading />}
       {list.data && (
@@ -168,7 +188,7 @@ export function Page(_props: PageProps): JSX.Element {
             <ul class="template-list">
               {list.data.data.map((template) => (
                 <li key={template.id}>
-                  <button type="button" aria-pressed={current?.id === template.id} onClick={() => setSelected(template)}>
+                  <button type="button" aria-pressed={current?.id === template.id} onClick={() => select(template)}>
                     {template.name} <span class="muted">({template.built_in ? t("templates.builtIn") : template.base})</span>
                   </button>
                 </li>
@@ -177,14 +197,15 @@ export function Page(_props: PageProps): JSX.Element {
             {current && !current.built_in && writable && (
               <>
                 <h2>{t("templates.options", { name: current.name })}</h2>
-                <OptionsEditor key={current.id} template={current} onSaved={setSelected} />
+                <OptionsEditor key={current.id} template={current} onSaved={keep} />
+                <LogoSection key={`logo-${current.id}`} template={current} onSaved={keep} />
                 <ConfirmButton
                   label={t("common.delete")}
                   question={t("entities.deleteQuestion", { name: current.name })}
                   busy={remove.busy}
                   onConfirm={async () => {
                     if (await remove.run(current)) {
-                      setSelected(null);
+                      select(null);
                       list.reload();
                     }
                   }}
@@ -196,6 +217,7 @@ export function Page(_props: PageProps): JSX.Element {
           {current && <Preview template={current} />}
         </div>
       )}
+      {writable && <BrandFromWebsite onCreated={created} />}
     </>
   );
 }
