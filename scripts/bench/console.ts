@@ -28,10 +28,20 @@ for (const asset of assets) {
 // Pages are the lazily loaded modules under pages/; a first visit loads exactly one of them.
 const pages = [...build.lazy].filter(([source]) => source.startsWith("pages/"));
 const extraOf = (files: readonly string[]): string[] => files.filter((path) => !build.firstLoad.includes(path));
-const heaviest = pages
+const byWeight = pages
   .map(([source, files]) => ({ source, extra: extraOf(files) }))
-  .sort((a, b) => sum(b.extra, (asset) => asset.gzip.byteLength) - sum(a.extra, (asset) => asset.gzip.byteLength))[0];
+  .sort((a, b) => sum(b.extra, (asset) => asset.gzip.byteLength) - sum(a.extra, (asset) => asset.gzip.byteLength));
+const heaviest = byWeight[0];
 const firstLoad = [...build.firstLoad, ...(heaviest?.extra ?? [])];
+
+// What opening each page downloads beyond the shell: its own chunk and the chunks it shares with others.
+console.log("");
+console.log("| page | adds gzip kB | adds brotli kB | first load with it, gzip kB |");
+console.log("|---|---:|---:|---:|");
+for (const page of byWeight) {
+  const gzip = sum(page.extra, (asset) => asset.gzip.byteLength);
+  console.log(`| ${page.source} | ${kb(gzip)} | ${kb(sum(page.extra, (asset) => asset.brotli.byteLength))} | ${kb(sum(build.firstLoad, (asset) => asset.gzip.byteLength) + gzip)} |`);
+}
 
 console.log("");
 console.log(`shell (entry + static imports, English phrases included): gzip ${kb(sum(build.firstLoad, (asset) => asset.gzip.byteLength))} kB, brotli ${kb(sum(build.firstLoad, (asset) => asset.brotli.byteLength))} kB`);

@@ -103,12 +103,12 @@ describe.skipIf(skipChromium)("a template's logo", () => {
     await page.getByLabel("Logo file").setInputFiles({ name: "square.png", mimeType: "image/png", buffer: Buffer.from(square) });
     await announced(page, "Logo saved.");
     expect((await stored(template.id)).logo).toMatchObject({ content_type: "image/png", width: 8, height: 8, size: square.length });
-    await logo.getByText("Current logo: PNG, 8 × 8 pixels, 1 KB.").waitFor();
+    await logo.getByText("Current logo: PNG, 8 × 8 pixels, 1 kB.").waitFor();
     preview = await previewDrawn(page, template, preview);
 
     const wide = pngLogo(32, 8, [228, 87, 46]);
     await dropFile(page, "Logo file", { name: "wide.png", type: "image/png", bytes: wide });
-    await logo.getByText("Current logo: PNG, 32 × 8 pixels, 1 KB.").waitFor();
+    await logo.getByText("Current logo: PNG, 32 × 8 pixels, 1 kB.").waitFor();
     expect((await stored(template.id)).logo).toMatchObject({ content_type: "image/png", width: 32, height: 8, size: wide.length });
     preview = await previewDrawn(page, template, preview);
 
@@ -149,7 +149,7 @@ describe.skipIf(skipChromium)("a template's logo", () => {
     const invalid = () => field.getAttribute("aria-invalid");
 
     await field.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(LOGO_MAX_BYTES + 1) });
-    await logo.getByRole("alert").filter({ hasText: "huge.png is 513 KB; a logo may be at most 512 KB." }).waitFor();
+    await logo.getByRole("alert").filter({ hasText: "huge.png is 513 kB; a logo may be at most 512 kB." }).waitFor();
     expect(await invalid()).toBe("true");
 
     await field.setInputFiles({ name: "anim.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
@@ -188,7 +188,7 @@ describe.skipIf(skipChromium)("a template from a website", () => {
     const logo = found.getByRole("img", { name: "The logo of Plain Co & Sons" });
     await page.waitForFunction(() => [...document.images].some((image) => image.alt === "The logo of Plain Co & Sons" && image.complete && image.naturalWidth === 64));
     expect(await logo.isVisible()).toBe(true);
-    await found.getByText(`64 × 64 pixels, 1 KB, from ${sites.origin}/plain/icon.png`).waitFor();
+    await found.getByText(`64 × 64 pixels, 1 kB, from ${sites.origin}/plain/icon.png`).waitFor();
     await brand.getByText("1 used so far").waitFor();
 
     await found.getByRole("button", { name: "Create template" }).click();
@@ -199,7 +199,7 @@ describe.skipIf(skipChromium)("a template from a website", () => {
     const created = listed.find((template) => template.name === "Plain Co & Sons");
     expect(created).toMatchObject({ options: { colors: { accent: "#0b5fff" } }, logo: { content_type: "image/png", width: 64, height: 64 } });
     expect(new URL(page.url()).searchParams.get("template")).toBe(created!.id);
-    await page.getByRole("region", { name: "Logo" }).getByText("Current logo: PNG, 64 × 64 pixels, 1 KB.").waitFor();
+    await page.getByRole("region", { name: "Logo" }).getByText("Current logo: PNG, 64 × 64 pixels, 1 kB.").waitFor();
     expect(problems).toEqual([]);
   });
 

@@ -30,7 +30,7 @@ describe("POST /api/invites/accept", () => {
 
     const me = expectStatus(await asPerson.post("/api/invites/accept", { token: inviteTokenOf(created.url) }), 200);
     expect(me).toEqual({
-      user: { id: person.userId, email: person.email, name: "Grace" },
+      user: { id: person.userId, email: person.email, name: "Grace", interface_language: null },
       account: { id: target.accountId, name: "Test account" },
       role: "member",
       can_approve: true,

@@ -26,3 +26,9 @@ export function day(date: string | null | undefined): string {
 export function moment(at: string | null | undefined): string {
   return at ? new Intl.DateTimeFormat(displayLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(at)) : "—";
 }
+
+/** A file's size as people read it, in the person's language: "12 kB", "1.5 MB" (rounded up, so a limit is never shown below itself). */
+export function fileSize(bytes: number): string {
+  const [unit, size] = bytes < 1024 * 1024 ? (["kilobyte", Math.ceil(bytes / 1024)] as const) : (["megabyte", Math.ceil((bytes / (1024 * 1024)) * 10) / 10] as const);
+  return new Intl.NumberFormat(displayLocale(), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(size);
+}

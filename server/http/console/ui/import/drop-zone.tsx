@@ -1,9 +1,9 @@
 // Where files come in: dropped on the zone, or picked with the ordinary file input inside it (the
 // keyboard's way, and a screen reader's). A refusal of the files is shown here, at the field.
 import type { JSX } from "preact";
-import { useState } from "preact/hooks";
+import { useFileDrop } from "../file-drop.ts";
+import { fileSize } from "../format.ts";
 import { t } from "../i18n/index.ts";
-import { sizeText } from "./words.ts";
 import type { ChosenFile } from "./files.ts";
 
 export const FILE_INPUT_ID = "import-files";
@@ -16,22 +16,9 @@ const ACCEPTED = [".csv", ".tsv", ".txt", ".xlsx", ".json", ".xml", ".pdf", ".do
 type Props = { files: readonly ChosenFile[]; busy: boolean; refusal: string | null; onFiles(files: File[]): void };
 
 export function DropZone({ files, busy, refusal, onFiles }: Props): JSX.Element {
-  const [over, setOver] = useState(false);
+  const { over, dropHandlers } = useFileDrop(onFiles);
   return (
-    <div
-      class={over ? "import-drop over" : "import-drop"}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setOver(false);
-        const dropped = [...(event.dataTransfer?.files ?? [])];
-        if (dropped.length > 0) onFiles(dropped);
-      }}
-    >
+    <div class={over ? "import-drop over" : "import-drop"} {...dropHandlers}>
       <p class="import-drop-text" aria-hidden="true">
         {t("import.dropHere")}
       </p>
@@ -65,7 +52,7 @@ export function DropZone({ files, busy, refusal, onFiles }: Props): JSX.Element 
         <ul class="import-chosen" aria-label={t("import.chosen")}>
           {files.map((file, index) => (
             <li key={index}>
-              {file.name} <span class="muted">({sizeText(file.size)})</span>
+              {file.name} <span class="muted">({fileSize(file.size)})</span>
             </li>
           ))}
         </ul>

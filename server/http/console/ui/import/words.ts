@@ -69,8 +69,3 @@ export function makesAnything(outcome: ImportOutcome): boolean {
   return invoices.create + clients.create + products.create > 0;
 }
 
-/** A size in kilobytes or megabytes, as the person writes numbers. */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return t("import.kilobytes", { size: numberText(Math.max(1, Math.round(bytes / 1024))) });
-  return t("import.megabytes", { size: numberText(Math.round((bytes / (1024 * 1024)) * 10) / 10) });
-}

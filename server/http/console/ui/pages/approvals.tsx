@@ -27,6 +27,12 @@ const TOOLS = { list: consoleTool("approvals.list"), approve: consoleTool("appro
 
 const labelOf = ({ invoice }: Pending): string => invoice.number ?? invoice.bill_to_name;
 
+/** A move in words ("Moved from Draft to In review"), rather than which fields it changed. */
+function movedText(change: Pending["changes"][number]): string | null {
+  if (change.action !== "transitioned" || !change.from_status || !change.to_status) return null;
+  return t("approvals.moved", { from: t(`status.${change.from_status}` as PhraseKey), to: t(`status.${change.to_status}` as PhraseKey) });
+}
+
 function Decision({ pending, decide }: { pending: Pending; decide: Decide }): JSX.Element {
   const [note, setNote] = useState("");
   const [asking, setAsking] = useState(false);
@@ -105,8 +111,8 @@ function PendingCard({ pending, decide, mayApprove }: { pending: Pending; decide
         <ul class="changes">
           {pending.changes.map((change) => (
             <li key={change.id}>
-              {moment(change.at)}: {t(`history.${change.action}` as PhraseKey)}
-              {change.changes.length > 0 && ` (${change.changes.join(", ")})`}
+              {moment(change.at)}: {movedText(change) ?? t(`history.${change.action}` as PhraseKey)}
+              {!movedText(change) && change.changes.length > 0 && ` (${change.changes.join(", ")})`}
               {change.note && <q>{change.note}</q>}
             </li>
           ))}

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { api, appCodeOf } from "../api.ts";
 import { ErrorNote, Field, PageTitle } from "../components.tsx";
 import { describeError, fieldOf } from "../errors.ts";
+import { fileSize } from "../format.ts";
 import { useAction, type Action } from "../hooks.ts";
 import { displayLocale, t } from "../i18n/index.ts";
 import type { PageProps } from "../routes.ts";
@@ -17,7 +18,7 @@ import { DropZone, FILE_INPUT_ID } from "../import/drop-zone.tsx";
 import { importInput, readChosen, type ChosenFile, type ImportOptions } from "../import/files.ts";
 import { Outcome } from "../import/records.tsx";
 import { ImportRun } from "../import/run.tsx";
-import { countsSentence, makesAnything, sizeText, type ImportOutcome } from "../import/words.ts";
+import { countsSentence, makesAnything, type ImportOutcome } from "../import/words.ts";
 
 type Entity = NonNullable<ImportOptions["entity"]>;
 type Settings = { entity: Entity | ""; locale: string; status: "draft" | "as_stated" };
@@ -49,7 +50,7 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 function refusalOf(failure: unknown): string {
   if (appCodeOf(failure) !== "PAYLOAD_TOO_LARGE" || !(failure instanceof TRPCClientError)) return describeError(failure);
   const max = (failure.data as { details?: { max?: unknown } } | undefined)?.details?.max;
-  return typeof max === "number" ? `${t("import.tooLarge", { size: sizeText(max) })} ${failure.message}` : describeError(failure);
+  return typeof max === "number" ? `${t("import.tooLarge", { size: fileSize(max) })} ${failure.message}` : describeError(failure);
 }
 
 function sameAsked(one: Asked, other: Asked): boolean {

@@ -7,11 +7,10 @@ import type { JSX } from "preact";
 import { useRef, useState } from "preact/hooks";
 import { api, type Outputs } from "../api.ts";
 import { ErrorNote, Field } from "../components.tsx";
-import { numberText } from "../format.ts";
+import { fileSize, numberText } from "../format.ts";
 import { useAction, useQuery } from "../hooks.ts";
 import { t, type PhraseKey } from "../i18n/index.ts";
 import { useInvalidField } from "../invalid-field.ts";
-import { sizeText } from "./logo-file.ts";
 
 type Template = Outputs["templates"]["get"];
 type Brand = Outputs["templates"]["extractBrand"];
@@ -64,7 +63,7 @@ function FoundLogo({ brand }: { brand: Brand }): JSX.Element {
     <figure class="brand-logo">
       <img src={logo.url} width={logo.width} height={logo.height} alt={t("templates.brandLogoAlt", { name: brand.name })} />
       <figcaption>
-        {t("templates.brandLogoFacts", { width: numberText(logo.width), height: numberText(logo.height), size: sizeText(logo.size), source: logo.source_url ?? brand.final_url })}
+        {t("templates.brandLogoFacts", { width: numberText(logo.width), height: numberText(logo.height), size: fileSize(logo.size), source: logo.source_url ?? brand.final_url })}
       </figcaption>
     </figure>
   );

@@ -3,7 +3,7 @@
 // the data: URL templates.update takes; the service checks it again in full (the real format behind
 // the declared type, an SVG's markup) and its refusal is shown the same way.
 import { LOGO_MAX_BYTES, LOGO_MAX_PIXELS } from "../../../../../render/logo/limits.ts";
-import { numberText } from "../format.ts";
+import { fileSize, numberText } from "../format.ts";
 import { t } from "../i18n/index.ts";
 
 /** The types the service takes: PNG and JPEG kept as they are, SVG sanitized and drawn to a PNG. */
@@ -18,11 +18,6 @@ const TYPE_BY_EXTENSION: Record<string, string> = { png: "image/png", jpg: "imag
  * A size in kilobytes (or megabytes), as the person writes numbers. Rounded up, so a file a byte over
  * the limit never reads as the limit itself.
  */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return t("templates.kilobytes", { size: numberText(Math.ceil(bytes / 1024)) });
-  return t("templates.megabytes", { size: numberText(Math.ceil((bytes / (1024 * 1024)) * 10) / 10) });
-}
-
 /** The file's media type: the browser's, else its extension's (a browser may give none). */
 function typeOf(file: File): string {
   if (file.type) return file.type === "image/jpg" ? "image/jpeg" : file.type;
@@ -55,7 +50,7 @@ function dataUrlOf(file: File, type: string): Promise<string> {
 export async function logoDataUrl(file: File): Promise<string> {
   const type = typeOf(file);
   if (!(LOGO_TYPES as readonly string[]).includes(type)) throw new Error(t("templates.logoType", { name: file.name }));
-  if (file.size > LOGO_MAX_BYTES) throw new Error(t("templates.logoTooLarge", { name: file.name, size: sizeText(file.size), max: sizeText(LOGO_MAX_BYTES) }));
+  if (file.size > LOGO_MAX_BYTES) throw new Error(t("templates.logoTooLarge", { name: file.name, size: fileSize(file.size), max: fileSize(LOGO_MAX_BYTES) }));
   if (type !== "image/svg+xml") {
     const pixels = await pixelsOf(file);
     if (pixels && (pixels.width > LOGO_MAX_PIXELS || pixels.height > LOGO_MAX_PIXELS)) {

@@ -3,15 +3,15 @@
 // the same field in its own words, and in either case the template stays as it was.
 import { TRPCClientError } from "@trpc/client";
 import type { JSX } from "preact";
-import { useState } from "preact/hooks";
 import { api, type Outputs } from "../api.ts";
 import { ConfirmButton, ErrorNote } from "../components.tsx";
 import { fieldOf } from "../errors.ts";
-import { numberText } from "../format.ts";
+import { useFileDrop } from "../file-drop.ts";
+import { fileSize, numberText } from "../format.ts";
 import { useAction } from "../hooks.ts";
 import { t } from "../i18n/index.ts";
 import { LOGO_MAX_BYTES, LOGO_MAX_PIXELS } from "../../../../../render/logo/limits.ts";
-import { LOGO_ACCEPT, logoDataUrl, sizeText } from "./logo-file.ts";
+import { LOGO_ACCEPT, logoDataUrl } from "./logo-file.ts";
 
 type Template = Outputs["templates"]["get"];
 
@@ -24,7 +24,7 @@ function CurrentLogo({ template }: { template: Template }): JSX.Element {
   if (!logo) return <p>{t("templates.logoNone")}</p>;
   return (
     <p>
-      {t("templates.logoNow", { format: FORMAT_NAMES[logo.content_type], width: numberText(logo.width), height: numberText(logo.height), size: sizeText(logo.size) })}
+      {t("templates.logoNow", { format: FORMAT_NAMES[logo.content_type], width: numberText(logo.width), height: numberText(logo.height), size: fileSize(logo.size) })}
       {!template.options.show.logo && <span class="muted"> {t("templates.logoHidden")}</span>}
     </p>
   );
@@ -38,7 +38,6 @@ function aboutTheFile(failure: unknown): boolean {
 export function LogoSection({ template, onSaved }: { template: Template; onSaved(template: Template): void }): JSX.Element {
   const upload = useAction(async (file: File) => api.templates.update.mutate({ id: template.id, logo: await logoDataUrl(file) }), () => t("templates.logoSaved"));
   const remove = useAction(() => api.templates.update.mutate({ id: template.id, logo: null }), () => t("templates.logoRemoved"));
-  const [over, setOver] = useState(false);
   const busy = upload.busy || remove.busy;
   const refused = aboutTheFile(upload.failure);
   const take = async (file: File | undefined): Promise<void> => {
@@ -46,23 +45,12 @@ export function LogoSection({ template, onSaved }: { template: Template; onSaved
     const saved = await upload.run(file);
     if (saved) onSaved(saved);
   };
+  const { over, dropHandlers } = useFileDrop((files) => void take(files[0]));
   return (
     <section class="logo-section" aria-labelledby="template-logo-title" aria-busy={busy}>
       <h3 id="template-logo-title">{t("templates.logo")}</h3>
       <CurrentLogo template={template} />
-      <div
-        class={over ? "logo-drop over" : "logo-drop"}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setOver(false);
-          void take(event.dataTransfer?.files[0]);
-        }}
-      >
+      <div class={over ? "logo-drop over" : "logo-drop"} {...dropHandlers}>
         <label class="field">
           <span class="label">{t("templates.logoFile")}</span>
           <input
@@ -80,7 +68,7 @@ export function LogoSection({ template, onSaved }: { template: Template; onSaved
           />
         </label>
         <p id={HINT_ID} class="hint">
-          {t("templates.logoHint", { size: sizeText(LOGO_MAX_BYTES), max: numberText(LOGO_MAX_PIXELS) })}
+          {t("templates.logoHint", { size: fileSize(LOGO_MAX_BYTES), max: numberText(LOGO_MAX_PIXELS) })}
         </p>
         {upload.error && (
           <p id={ERROR_ID} class="error" role="alert">
