@@ -156,7 +156,8 @@ describe.skipIf(skipChromium)("recurring invoices in the console", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await announced(page, "Rule for Umbrella Quarterly saved.");
     expect(await storedRule(rule.id)).toMatchObject({ frequency: "quarterly", end_date: "2027-12-31", count: null, template: { invoice_id: source.id } });
-    expect(await ruleCard(page, "Umbrella Quarterly").innerText()).toContain("Every 3 months, on day 10");
+    // The list is read again after the save: wait for the card to say it.
+    await ruleCard(page, "Umbrella Quarterly").getByText("Every 3 months, on day 10").waitFor();
 
     // A new rule starting before today (the account's) is refused at its start date.
     await page.getByRole("button", { name: "New recurring rule" }).click();

@@ -462,8 +462,12 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     } finally {
       await other.close();
     }
+    // The pick is kept with the person after the page has changed language: wait for that save, so
+    // the clearing below comes after it.
+    const keptWithThePerson = page.waitForResponse((response) => response.url().includes("/trpc/me.update"));
     await page.getByRole("combobox", { name: "Sprache" }).selectOption("en");
     await page.getByRole("heading", { level: 1, name: "Invoices" }).waitFor();
+    await keptWithThePerson;
     // Back to no pick of their own, for the next test's browser to decide.
     expect((await caller(server.url, { cookie: await sessionCookie() }).patch("/api/me", { interface_language: null })).status).toBe(200);
     expect(problems).toEqual([]);
