@@ -4,7 +4,7 @@
 // units, ISO days, user text unescaped — so each codec formats and escapes them its own way: Markdown
 // escapes syntax, a spreadsheet keeps numbers as numbers, Word keeps line breaks as breaks.
 import type { InvoiceRecord } from "../server/domain/invoice.ts";
-import { lineTax } from "../server/domain/money.ts";
+import { linePrice, lineTax } from "../server/domain/money.ts";
 import type { PostalAddress } from "../server/domain/profile.ts";
 import { addressLines } from "./address.ts";
 import { formatCountry, formatDate, formatMoney, formatPercent, formatQuantity } from "./format.ts";
@@ -21,7 +21,9 @@ export type Formatters = {
 export type Party = { label: string; lines: string[]; taxId: string | null };
 export type DateFact = { label: string; day: string };
 export type Preceding = { label: string; number: string; day: string | null };
-export type Line = { description: string; quantity: number; unitPrice: number; taxRate: number; amount: number };
+/** A line's discount: its percent and the minor units it takes off quantity × unit price (linePrice's). */
+export type LineDiscount = { percent: number; amount: number };
+export type Line = { description: string; quantity: number; unitPrice: number; taxRate: number; discount: LineDiscount | null; amount: number };
 export type Total = { label: string; amount: number; strong: boolean };
 export type TaxRow = { label: string; taxable: number; tax: number };
 export type Fact = { label: string; value: string };
@@ -105,6 +107,7 @@ export function invoiceDocument(record: InvoiceRecord): InvoiceDocument {
       quantity: item.quantity,
       unitPrice: item.rate,
       taxRate: lineTax(item, record.tax_rate).rate,
+      discount: item.discount_percent ? { percent: item.discount_percent, amount: linePrice(item).discount } : null,
       amount: item.amount,
     })),
     totals: totals(record, labels),
@@ -137,13 +140,25 @@ export function printedDates({ dates, preceding, format }: InvoiceDocument, text
   return [...facts, { label: preceding.label, value: `${text(preceding.number)}${preceding.day ? ` (${format.date(preceding.day)})` : ""}` }];
 }
 
+/**
+ * A line's description as printed: a discounted line's discount on a line of its own beneath it
+ * ("Discount 10% (-€12.00)"), so the columns stay those of every invoice (the unit price is the
+ * price, the amount the net) and every design, the HTML, Markdown and DOCX print the discount alike
+ * (the XLSX export gives it a numeric column instead). The printed readers
+ * (server/imports/formats/printed.ts) take that last line back as the discount.
+ */
+export function printedDescription({ labels, format }: InvoiceDocument, { description, discount }: Line): string {
+  return discount ? `${description}\n${labels.lineDiscount(format.percent(discount.percent), format.money(-discount.amount))}` : description;
+}
+
 /** A table row as printed; `strong` marks the total and the amount due. */
 export type PrintedRow = { cells: string[]; strong: boolean };
 
 /** One row per line (its description unescaped), then the totals beneath the amount column. */
-export function printedLines({ lines, totals, format }: InvoiceDocument): PrintedRow[] {
+export function printedLines(document: InvoiceDocument): PrintedRow[] {
+  const { lines, totals, format } = document;
   const items = lines.map((line) => ({
-    cells: [line.description, format.quantity(line.quantity), format.money(line.unitPrice), format.percent(line.taxRate), format.money(line.amount)],
+    cells: [printedDescription(document, line), format.quantity(line.quantity), format.money(line.unitPrice), format.percent(line.taxRate), format.money(line.amount)],
     strong: false,
   }));
   return [...items, ...totals.map(({ label, amount, strong }) => ({ cells: ["", "", "", label, format.money(amount)], strong }))];

@@ -37,6 +37,8 @@ const COLUMNS: readonly Column[] = [
   { header: "quantity", value: ofItem((item) => machineNumber(item.quantity)) },
   { header: "unit", value: ofItem((item) => item.unit) },
   { header: "unit_price", value: ofItem((item, row) => machineAmount(item.rate, row.record.currency)) },
+  // Empty on a line without a discount; line_amount is the net either way.
+  { header: "discount_percent", value: ofItem((item) => (item.discount_percent ? machineNumber(item.discount_percent) : "")) },
   { header: "tax_category", value: ofItem((item, row) => lineTax(item, row.record.tax_rate).category) },
   { header: "tax_rate", value: ofItem((item, row) => machineNumber(lineTax(item, row.record.tax_rate).rate)) },
   { header: "line_amount", value: ofItem((item, row) => machineAmount(item.amount, row.record.currency)) },

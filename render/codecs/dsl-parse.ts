@@ -4,10 +4,17 @@
 //
 // Two layouts, told apart by the text and freely mixed (an agent's draft is read, not refused):
 // A, keyword lines ("FROM Acme GmbH | …") and after ITEMS one indented line per item,
-// "<description> <quantity> x <amount> [<rate>%]" or "<description> <amount>" for one unit;
-// B, colon keywords ("FROM: Acme") and pipe items "<description> | <quantity> | <amount> [| <rate>%]".
+// "<description> <quantity> x <amount> [<rate>%] [-<discount>%]" or "<description> <amount> …"
+// for one unit; B, colon keywords ("FROM: Acme") and pipe items
+// "<description> | <quantity> | <amount> [| <rate>%]".
 // A keyword followed by a space may also start a pipe item ("Tax advice | 1 | 500"): a line that
 // reads as a pipe item is one, so a keyword value holding a pipe is written with the colon.
+// A line's discount: after ITEMS, an item line of either layout may end in a percent with a minus
+// sign, "Consulting 10 x €120.00 19% -10%" or "Books | 2 | 19.99 | 7% -10%": the percent taken off
+// quantity × amount. The sign is what tells it from the VAT rate, which is never negative (a
+// trailing "-10%" was a refused rate before, so no text that read before reads differently, but for
+// "-0%", once a rate of 0 and now no discount). Item lines before ITEMS (pipe items, which a keyword
+// may lead) take none: there a trailing "-10%" stays the refused amount it always was.
 import { addDays } from "../../server/domain/clock.ts";
 import { isCurrencyCode } from "../../server/domain/currencies.ts";
 import { supportedLocale } from "../../server/domain/locale.ts";
@@ -16,7 +23,7 @@ import { standardVatRate } from "../../server/domain/vat-rates.ts";
 
 export type DslProblem = { line: number; column: number; text: string; expected: string };
 export type DslSource = { line: number; column: number; text: string };
-export type DslItem = { description: string; quantity: number; rate: number; tax_rate?: number };
+export type DslItem = { description: string; quantity: number; rate: number; tax_rate?: number; discount_percent?: number };
 export type DslAddress = { line1?: string; country?: string };
 /** Keys are the service's create-input field names; amounts in minor units of `currency`. */
 export type DslInvoice = {
@@ -55,7 +62,7 @@ const KEYWORD_SET: ReadonlySet<string> = new Set(KEYWORDS);
 const EXPECTED = {
   line: `a keyword line (${KEYWORDS.join(", ")}), an item line or a # comment`,
   itemBeforeItems: "an ITEMS line before the item lines (or a keyword line)",
-  itemA: 'an item such as "Consulting 10 x €120.00", "Travel €89.50" or "Books 2 x €19.99 7%"',
+  itemA: 'an item such as "Consulting 10 x €120.00", "Travel €89.50" or "Books 2 x €19.99 7% -10%" (7 % VAT, 10 % off)',
   itemB: 'an item such as "Consulting | 10 | 120.00" or "Books | 2 | 19.99 | 7%"',
   description: "a description before the quantity and amount",
   name: "a name, such as Globex Corporation",
@@ -66,13 +73,14 @@ const EXPECTED = {
   locale: "a BCP 47 locale such as de-DE or en-US",
   tax: "a region with a standard rate (DE, GB, CA-ON), a percent from 0 to 100 (19, 7.5%) or both (US 8.875)",
   percent: "a percent from 0 to 100 with at most 4 decimals, such as 19 or 7.5%",
+  discount: "a discount from 0 to 100 percent with at most 4 decimals after the minus sign, such as -10%",
   terms: "payment terms, such as Net 30",
   bare: "nothing after the keyword",
   to: "a TO line naming the buyer, such as TO Globex Corporation | ap@globex.example",
   currencyLine: "a currency: add a CURRENCY line (CURRENCY EUR), write the amounts with a code or a symbol of one currency (EUR 120.00, €120.00), or set the account's default currency",
 } as const;
 
-type Item = { source: DslSource; description: DslSource; quantity: DslSource | null; amount: DslSource; rate: DslSource | null; pipe: boolean };
+type Item = { source: DslSource; description: DslSource; quantity: DslSource | null; amount: DslSource; rate: DslSource | null; discount: DslSource | null; pipe: boolean };
 type Entry = { keyword: Keyword; line: DslSource; value: DslSource; colon: boolean };
 type Scan = { entries: Map<Keyword, Entry[]>; items: Item[]; problems: DslProblem[]; layoutB: boolean };
 
@@ -100,6 +108,8 @@ function keywordOf(line: DslSource): Entry | null {
 // A number as a token, before a locale decides what its separators mean.
 const NUMBER_SHAPE = /^[-−]?\d(?:[\d.,'’ \u00A0\u202F\u2009]*\d)?$/;
 const RATE_TAIL = /^(.*\S)\s+([-−]?\d(?:[\d.,'’]*\d)?)\s*%$/d;
+// A discount ends the line: a percent with a minus sign (the group is its number without the sign).
+const DISCOUNT_TAIL = /^(.*\S)\s+[-−](\d(?:[\d.,'’]*\d)?)\s*%$/d;
 // The last "<quantity> x " of the line (a token starting with a digit or sign before x, X, × or *):
 // the description before it may hold anything, even " 2 x ".
 const TIMES = /^(?:(.*\S)\s+)?([-−]?\d\S*?)\s*[xX×*]\s+(\S.*)$/d;
@@ -118,7 +128,7 @@ function timesItem(line: DslSource, body: DslSource, rate: DslSource | null): It
   const times = TIMES.exec(body.text);
   if (!times || !NUMBER_SHAPE.test(times[2] ?? "") || !isAmount(times[3] ?? "")) return null;
   const [description, quantity, amount] = [1, 2, 3].map((group) => span(body, times.indices?.[group])) as [DslSource, DslSource, DslSource];
-  return { source: line, description, quantity, amount, rate, pipe: false };
+  return { source: line, description, quantity, amount, rate, discount: null, pipe: false };
 }
 
 /** "<description> <amount>": the amount is the last token, or the last two when one is a currency marker ("89,50 €"). */
@@ -132,19 +142,25 @@ function oneUnitItem(line: DslSource, body: DslSource, rate: DslSource | null): 
   if (start === null) return null;
   const description = sub(body, 0, start);
   const stray = STRAY_TIMES.exec(description.text);
-  if (!stray) return { source: line, description, quantity: null, amount: sub(body, start), rate, pipe: false };
-  return { source: line, description: span(description, stray.indices?.[1]), quantity: span(description, stray.indices?.[2]), amount: sub(body, start), rate, pipe: false };
+  if (!stray) return { source: line, description, quantity: null, amount: sub(body, start), rate, discount: null, pipe: false };
+  return { source: line, description: span(description, stray.indices?.[1]), quantity: span(description, stray.indices?.[2]), amount: sub(body, start), rate, discount: null, pipe: false };
 }
 
 /**
- * An item line inside ITEMS: "<quantity> x" first, then a pipe item (a layout B line among layout A
- * ones), then one unit. A one-unit description holding a pipe is written with "1 x" for that order.
+ * An item line inside ITEMS, its discount taken off its end first: "<quantity> x" first, then a pipe
+ * item (a layout B line among layout A ones), then one unit. A one-unit description holding a pipe
+ * is written with "1 x" for that order.
  */
-function itemInItems(line: DslSource, pipeItem: Item | null): Item | null {
-  const tail = RATE_TAIL.exec(line.text);
-  const body = tail ? sub(line, 0, tail.indices?.[1]?.[1]) : line;
-  const rate = tail ? span(line, tail.indices?.[2]) : null;
-  return timesItem(line, body, rate) ?? (looksLikeItem(pipeItem) ? pipeItem : oneUnitItem(line, body, rate));
+function itemInItems(line: DslSource): Item | null {
+  const discounted = DISCOUNT_TAIL.exec(line.text);
+  const priced = discounted ? sub(line, 0, discounted.indices?.[1]?.[1]) : line;
+  const discount = discounted ? span(line, discounted.indices?.[2]) : null;
+  const tail = RATE_TAIL.exec(priced.text);
+  const body = tail ? sub(priced, 0, tail.indices?.[1]?.[1]) : priced;
+  const rate = tail ? span(priced, tail.indices?.[2]) : null;
+  const pipeItem = priced.text.includes("|") ? itemB(priced) : null;
+  const item = timesItem(line, body, rate) ?? (looksLikeItem(pipeItem) ? pipeItem : oneUnitItem(line, body, rate));
+  return item && { ...item, source: line, discount };
 }
 
 /** The parts between pipes, each trimmed and with its own column. */
@@ -158,7 +174,7 @@ function itemB(line: DslSource): Item | null {
   const parts = pipeParts(line);
   if (parts.length !== 3 && parts.length !== 4) return null;
   const [description, quantity, amount, rate] = parts as [DslSource, DslSource, DslSource, DslSource | undefined];
-  return { source: line, description, quantity, amount, rate: rate ?? null, pipe: true };
+  return { source: line, description, quantity, amount, rate: rate ?? null, discount: null, pipe: true };
 }
 
 function looksLikeItem(item: Item | null): item is Item {
@@ -188,7 +204,7 @@ function scanLine(scan: Scan, line: DslSource, indented: boolean, inItems: boole
   const entry = keywordOf(line);
   const pipeItem = line.text.includes("|") ? itemB(line) : null;
   if (inItems && (indented || !entry)) {
-    const item = itemInItems(line, pipeItem);
+    const item = itemInItems(line);
     if (item) return addItem(scan, item);
   }
   if (line.text.startsWith("#")) {
@@ -281,10 +297,10 @@ function readDue(reader: Reader, value: DslSource): void {
   }
 }
 
-function readPercent(reader: Reader, value: DslSource, locale: string | undefined): number | null {
+function readPercent(reader: Reader, value: DslSource, locale: string | undefined, expected: string = EXPECTED.percent): number | null {
   const read = readQuantity(value.text.replace(/\s*%$/, ""), { locale });
   if (read.ok && read.value >= 0 && read.value <= 100) return read.value;
-  reader.problems.push(problem(value, read.ok ? EXPECTED.percent : `a percent: ${read.expected}`));
+  reader.problems.push(problem(value, read.ok ? expected : `a percent: ${read.expected}`));
   return null;
 }
 
@@ -343,9 +359,12 @@ function readItem(reader: Reader, item: Item, currency: string | null, locale: s
   const amount = currency ? readAmount(item.amount.text, { currency, locale }) : null;
   if (amount && !amount.ok) reader.problems.push(problem(item.amount, amount.expected));
   const rate = item.rate ? readPercent(reader, item.rate, locale) : null;
+  const discount = item.discount ? readPercent(reader, item.discount, locale, EXPECTED.discount) : null;
   if (reader.problems.length > count || !quantity.ok || !amount?.ok) return null;
   const read: DslItem = { description: oneLine(item.description.text), quantity: quantity.value, rate: amount.value };
   if (rate !== null) read.tax_rate = rate;
+  // 0 is no discount, as a create takes it.
+  if (discount) read.discount_percent = discount;
   return read;
 }
 

@@ -1,6 +1,6 @@
 // Invoice DSL export, layout A (ADR 0012 "The Invoice DSL"): keyword lines, then ITEMS with one
-// line per item indented by a space, "<description> <quantity> x <price>", as compact as parseDsl
-// (./dsl-parse.ts) reads back.
+// line per item indented by a space, "<description> <quantity> x <price> [<rate>%] [-<discount>%]",
+// as compact as parseDsl (./dsl-parse.ts) reads back.
 // The price is one word, the currency's symbol glued to a machine decimal with its ISO digits
 // ("€120.00", "¥1980", "KWD1.250", "-€5.00"); "1 x" is left out.
 //
@@ -15,7 +15,8 @@
 // and e-mail; the buyer's name, e-mail and address; issue and due dates; payment terms (as
 // "DUE Net 30" when they count the due date from the issue date); the currency and locale; the
 // invoice's tax rate ("TAX DE" when it is the seller's country's standard rate); every item's
-// description, quantity, price and own tax rate; the notes, line by line.
+// description, quantity, price, own tax rate and discount (its percent after a minus sign, last on
+// the line); the notes, line by line.
 //
 // What does not, as the grammar has no line for it:
 // - the document type (a credit note, quote or purchase order reads back as an invoice), status,
@@ -70,8 +71,9 @@ function itemLine(item: LineItem, record: InvoiceRecord): string {
   // "Box 2 x" for one would read as two boxes, and a pipe as a pipe item: those keep their "1 x".
   const plain = item.quantity === 1 && !/[xX×*]$/.test(description) && !description.includes("|");
   const rate = item.tax_rate === null ? "" : ` ${decimal(item.tax_rate, record)}%`;
+  const discount = item.discount_percent ? ` -${decimal(item.discount_percent, record)}%` : "";
   // One space is indentation enough, and a token cheaper per line than two (o200k_base).
-  return ` ${description} ${plain ? "" : `${decimal(item.quantity, record)} x `}${price(item.rate, record)}${rate}`;
+  return ` ${description} ${plain ? "" : `${decimal(item.quantity, record)} x `}${price(item.rate, record)}${rate}${discount}`;
 }
 
 /** "DUE Net 30" when the terms say how the due date follows from the issue date; else the date and TERMS. */

@@ -9,7 +9,9 @@
 //   the invoice's locale puts it: '#,##0.00" €"', '"￥"#,##0'. Grouping and decimal marks are the
 //   reader's own: a format code always spells them "," and ".".
 // - Rates are fractions with a percent format (19 → 0.19 as "0%"), shifted in the decimal string,
-//   so a formula can multiply by them; quantities keep their own digits.
+//   so a formula can multiply by them; quantities keep their own digits. A line's discount is such a
+//   rate in a column of its own after the unit price, there only when a line has a discount (the
+//   amount is the line's net, so quantity × unit price × (1 − discount) is the amount).
 // - Dates are date cells in built-in format 14, which Excel and LibreOffice show in the reader's
 //   locale. User text is only ever a string cell, so "=HYPERLINK(…)" can never run (no apostrophe
 //   as in the CSV export); exceljs drops the control characters XML cannot carry.
@@ -22,6 +24,7 @@ import { minorUnits } from "../../server/domain/currencies.ts";
 
 /** Description, quantity, unit price, rate, amount; parties sit in A and C. */
 const WIDTHS = [44, 12, 16, 18, 18];
+const DISCOUNT_WIDTH = 12;
 /** exceljs writes this code as built-in format 14, the reader's short date. */
 const DATE_FORMAT = "mm-dd-yy";
 
@@ -81,21 +84,38 @@ function header(sheet: Worksheet, document: InvoiceDocument): void {
   if (preceding) put(sheet, [bold(preceding.label), preceding.number, preceding.day ? day(preceding.day) : null]);
 }
 
+/** A rate as a fraction with a percent format (19 → 0.19 as "0%"), shifted in the decimal string. */
+function percentCell(rate: number): Spec {
+  return { value: Number(`${machineNumber(rate)}e-2`), numFmt: `0${decimals(digitsOf(rate))}%` };
+}
+
+/**
+ * The line table's cells with the discount's after the unit price when a line has a discount; every
+ * other invoice keeps the five columns it always had.
+ */
+function discountColumn(document: InvoiceDocument): <T>(cells: readonly T[], discount: T) => T[] {
+  const discounted = document.lines.some((line) => line.discount !== null);
+  return (cells, discount) => (discounted ? [...cells.slice(0, 3), discount, ...cells.slice(3)] : [...cells]);
+}
+
 /** The line table and the totals beneath its amount column; returns the header's row number. */
 function lineTable(sheet: Worksheet, document: InvoiceDocument, money: (minor: number) => Spec): number {
+  const withDiscount = discountColumn(document);
   sheet.addRow([]);
-  put(sheet, document.lineHeader.map((label, index) => ({ value: label, bold: true, right: index > 0 })));
+  put(sheet, withDiscount(document.lineHeader, document.labels.discount).map((label, index) => ({ value: label, bold: true, right: index > 0 })));
   const headerRow = sheet.rowCount;
   for (const line of document.lines) {
-    put(sheet, [
+    const cells: Array<Value | Spec> = [
       { value: lineBreaks(line.description), wrap: true },
       { value: line.quantity, numFmt: `#,##0${decimals(digitsOf(line.quantity))}` },
       money(line.unitPrice),
-      { value: Number(`${machineNumber(line.taxRate)}e-2`), numFmt: `0${decimals(digitsOf(line.taxRate))}%` },
+      percentCell(line.taxRate),
       money(line.amount),
-    ]);
+    ];
+    put(sheet, withDiscount(cells, line.discount ? percentCell(line.discount.percent) : null));
   }
-  for (const { label, amount, strong } of document.totals) put(sheet, [null, null, null, { value: label, bold: strong }, { ...money(amount), bold: strong }]);
+  const beforeTotals = withDiscount([null, null, null], null);
+  for (const { label, amount, strong } of document.totals) put(sheet, [...beforeTotals, { value: label, bold: strong }, { ...money(amount), bold: strong }]);
   return headerRow;
 }
 
@@ -104,10 +124,11 @@ function footer(sheet: Worksheet, document: InvoiceDocument, money: (minor: numb
   const { labels } = document;
   if (document.taxRows.length > 0) {
     const [rate, taxable, tax] = document.taxHeader;
+    const gap = discountColumn(document)([null, null], null);
     sheet.addRow([]);
     put(sheet, [bold(labels.taxBreakdown)]);
-    put(sheet, [bold(rate), null, null, { ...bold(taxable), right: true }, { ...bold(tax), right: true }]);
-    for (const row of document.taxRows) put(sheet, [row.label, null, null, money(row.taxable), money(row.tax)]);
+    put(sheet, [bold(rate), ...gap, { ...bold(taxable), right: true }, { ...bold(tax), right: true }]);
+    for (const row of document.taxRows) put(sheet, [row.label, ...gap, money(row.taxable), money(row.tax)]);
     for (const reason of document.exemptionReasons) put(sheet, [bold(labels.taxExemptionReason), lineBreaks(reason)]);
   }
   if (document.payment.length > 0) {
@@ -129,7 +150,7 @@ export async function toXlsx(record: InvoiceRecord): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.title = headingOf(document);
   const sheet = workbook.addWorksheet(document.type);
-  sheet.columns = WIDTHS.map((width) => ({ width }));
+  sheet.columns = discountColumn(document)(WIDTHS, DISCOUNT_WIDTH).map((width) => ({ width }));
   header(sheet, document);
   const headerRow = lineTable(sheet, document, money);
   // Frozen below the line table's header, so column names stay while lines scroll.

@@ -2,7 +2,7 @@
 // CrossIndustryInvoice_100pD16B.xsd requires; shapes follow the official examples (CII_example*.xml,
 // XRechnung-O.xml). Invoices and credit notes share the document, told apart by TypeCode.
 import { isZeroAmount } from "./decimal.ts";
-import type { En16931Invoice, En16931Line } from "./model.ts";
+import type { En16931Invoice, En16931Line, En16931LineAllowance } from "./model.ts";
 import { ciiBuyer, ciiSeller } from "./cii-parties.ts";
 import { toXml, when, withAttributes, type XmlElement } from "./xml.ts";
 
@@ -28,6 +28,18 @@ function date(iso: string, prefix: "udt" | "qdt" = "udt"): XmlElement {
   return { [`${prefix}:DateTimeString`]: withAttributes(iso.replaceAll("-", ""), { format: "102" }) };
 }
 
+/** BG-27 in TradeAllowanceChargeType's order; a line allowance has no tax category of its own (CII-SR-191). */
+function lineAllowance(allowance: En16931LineAllowance): XmlElement {
+  return {
+    "ram:ChargeIndicator": { "udt:Indicator": "false" },
+    "ram:CalculationPercent": allowance.percentage,
+    "ram:BasisAmount": allowance.baseAmount,
+    "ram:ActualAmount": allowance.amount,
+    "ram:ReasonCode": allowance.reasonCode,
+    "ram:Reason": allowance.reason,
+  };
+}
+
 function line(item: En16931Line): XmlElement {
   return {
     "ram:AssociatedDocumentLineDocument": { "ram:LineID": item.id },
@@ -36,6 +48,7 @@ function line(item: En16931Line): XmlElement {
     "ram:SpecifiedLineTradeDelivery": { "ram:BilledQuantity": withAttributes(item.quantity, { unitCode: item.unitCode }) },
     "ram:SpecifiedLineTradeSettlement": {
       "ram:ApplicableTradeTax": { "ram:TypeCode": "VAT", "ram:CategoryCode": item.categoryCode, "ram:RateApplicablePercent": item.rate },
+      "ram:SpecifiedTradeAllowanceCharge": item.allowances.map(lineAllowance),
       "ram:SpecifiedTradeSettlementLineMonetarySummation": { "ram:LineTotalAmount": item.netAmount },
     },
   };

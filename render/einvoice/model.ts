@@ -67,13 +67,23 @@ export type En16931VatGroup = {
   exemptionReasonCode: string | null; // BT-121 (VATEX)
 };
 
+/** BG-27 invoice line allowance: the line's discount, a percentage of its gross amount. */
+export type En16931LineAllowance = {
+  amount: string; // BT-136
+  baseAmount: string; // BT-137
+  percentage: string; // BT-138
+  reason: string; // BT-139
+  reasonCode: string; // BT-140 (UNTDID 5189)
+};
+
 /** BG-25 invoice line. */
 export type En16931Line = {
   id: string; // BT-126
   quantity: string; // BT-129
   unitCode: string; // BT-130 (UN/ECE Rec 20)
-  netAmount: string; // BT-131
+  netAmount: string; // BT-131: quantity × price less the allowances
   netPrice: string; // BT-146
+  allowances: En16931LineAllowance[]; // BG-27: none, or the line's discount
   categoryCode: TaxCategory; // BT-151
   rate: string | null; // BT-152 (absent for O, BR-O-05)
   itemName: string; // BT-153

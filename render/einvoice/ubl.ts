@@ -2,7 +2,7 @@
 // UBL-Invoice-2.1 and UBL-CreditNote-2.1 XSDs require; the shapes follow the official examples
 // (BIS3_Invoice_positive.XML, ubl-tc434-creditnote1.xml).
 import { isZeroAmount } from "./decimal.ts";
-import type { En16931Invoice, En16931Line, En16931VatGroup } from "./model.ts";
+import type { En16931Invoice, En16931Line, En16931LineAllowance, En16931VatGroup } from "./model.ts";
 import { checkPeppol } from "./requirements.ts";
 import { ublBuyer, ublSeller } from "./ubl-parties.ts";
 import { toXml, when, withAttributes, type XmlElement } from "./xml.ts";
@@ -49,12 +49,26 @@ function moneyIn(currency: string): (amount: string) => XmlElement {
   return (amount) => withAttributes(amount, { currencyID: currency });
 }
 
+/** BG-27 in cac:AllowanceCharge's order (ubl-tc434-example5.xml); a line allowance has no tax category of its own (UBL-CR-558). */
+function lineAllowance(allowance: En16931LineAllowance, money: (amount: string) => XmlElement): XmlElement {
+  return {
+    "cbc:ChargeIndicator": "false",
+    "cbc:AllowanceChargeReasonCode": allowance.reasonCode,
+    "cbc:AllowanceChargeReason": allowance.reason,
+    "cbc:MultiplierFactorNumeric": allowance.percentage,
+    "cbc:Amount": money(allowance.amount),
+    "cbc:BaseAmount": money(allowance.baseAmount),
+  };
+}
+
 function line(model: En16931Invoice, item: En16931Line): XmlElement {
   const money = moneyIn(model.currency);
   return {
     "cbc:ID": item.id,
     [UBL_DOCUMENTS[model.typeCode].quantity]: withAttributes(item.quantity, { unitCode: item.unitCode }),
     "cbc:LineExtensionAmount": money(item.netAmount),
+    // Before cac:Item in both documents (an InvoiceLine's TaxTotal would follow it, a CreditNoteLine's precede it; we write neither).
+    "cac:AllowanceCharge": item.allowances.map((allowance) => lineAllowance(allowance, money)),
     "cac:Item": { "cbc:Name": item.itemName, "cac:ClassifiedTaxCategory": taxCategory(item) },
     "cac:Price": { "cbc:PriceAmount": money(item.netPrice) },
   };

@@ -1,11 +1,11 @@
-// Lines (BG-25), VAT breakdown (BG-23) and totals (BG-22) at two decimals. VAT is computed per
-// group of (category, rate) on the summed line nets, as the record does, so that the BR-CO sums
-// hold exactly in the written amounts (BR-CO-10, -13, -14, -15, -16, -17).
-import type { InvoiceRecord } from "../../server/domain/invoice.ts";
-import { lineTax, percentOf, type TaxCategory } from "../../server/domain/money.ts";
+// Lines (BG-25) with their discounts (BG-27), VAT breakdown (BG-23) and totals (BG-22) at two
+// decimals. VAT is computed per group of (category, rate) on the summed line nets, as the record
+// does, so that the BR-CO sums hold exactly in the written amounts (BR-CO-10, -13, -14, -15, -16, -17).
+import type { InvoiceRecord, LineItem } from "../../server/domain/invoice.ts";
+import { linePrice, lineTax, percentOf, type TaxCategory } from "../../server/domain/money.ts";
 import { formatScaled } from "../decimal.ts";
 import { amountScale, type AmountScale } from "./decimal.ts";
-import type { En16931Line, En16931Totals, En16931VatGroup } from "./model.ts";
+import type { En16931Line, En16931LineAllowance, En16931Totals, En16931VatGroup } from "./model.ts";
 import { EXEMPT_CATEGORIES, present, termError } from "./requirements.ts";
 
 type Group = { category: TaxCategory; rate: number; taxable: bigint; reasons: Set<string> };
@@ -29,6 +29,21 @@ function groupOf(group: Group, tax: bigint, scale: AmountScale): En16931VatGroup
     exemptionReason: isCode ? null : reason,
     exemptionReasonCode: isCode ? reason.toUpperCase() : null,
   };
+}
+
+/** The one line allowance the service writes: a discount, UNTDID 5189 code 95 with that code's name. */
+export const LINE_DISCOUNT = { reasonCode: "95", reason: "Discount" } as const;
+
+/**
+ * A discounted line's allowance (BG-27), its amounts linePrice's: base BT-137 the gross quantity ×
+ * rate, amount BT-136 the discount, so base × percentage / 100 is the amount (PEPPOL-EN16931-R040)
+ * and quantity × price − amount the net BT-131 (R120). Both keep the line's sign: a negative line
+ * is written with a negative quantity (BR-27), and its gross, discount and net are all negative.
+ */
+function allowancesOf(item: LineItem, scale: AmountScale, field: string): En16931LineAllowance[] {
+  if (!item.discount_percent) return [];
+  const { gross, discount } = linePrice(item, field);
+  return [{ amount: scale.amount(scale.toWork(discount)), baseAmount: scale.amount(scale.toWork(gross)), percentage: formatScaled(item.discount_percent), ...LINE_DISCOUNT }];
 }
 
 export type Vat = { lines: En16931Line[]; groups: En16931VatGroup[]; totals: En16931Totals };
@@ -80,6 +95,7 @@ export function vatOf(invoice: InvoiceRecord, scale: AmountScale): Vat {
       unitCode: item.unit,
       netAmount: scale.amount(scale.toWork(item.amount)),
       netPrice: scale.price(sign * item.rate),
+      allowances: allowancesOf(item, scale, `items.${index}.amount`),
       categoryCode: category,
       rate: rateText(category, rate),
       itemName,

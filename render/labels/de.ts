@@ -18,6 +18,8 @@ export const de: Labels = {
   unitPrice: "Einzelpreis",
   taxRate: "MwSt.-Satz",
   amount: "Betrag",
+  discount: "Rabatt",
+  lineDiscount: (percent, amount) => `Rabatt ${percent} (${amount})`,
   subtotal: "Zwischensumme",
   tax: "MwSt.",
   taxAt: (rate) => `MwSt. ${rate}`,

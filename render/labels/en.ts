@@ -17,6 +17,8 @@ export const en: Labels = {
   unitPrice: "Unit price",
   taxRate: "VAT rate",
   amount: "Amount",
+  discount: "Discount",
+  lineDiscount: (percent, amount) => `Discount ${percent} (${amount})`,
   subtotal: "Subtotal",
   tax: "VAT",
   taxAt: (rate) => `VAT ${rate}`,

@@ -17,6 +17,8 @@ export const es: Labels = {
   unitPrice: "Precio unitario",
   taxRate: "Tipo de IVA",
   amount: "Importe",
+  discount: "Descuento",
+  lineDiscount: (percent, amount) => `Descuento ${percent} (${amount})`,
   subtotal: "Subtotal",
   tax: "IVA",
   taxAt: (rate) => `IVA ${rate}`,

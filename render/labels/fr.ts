@@ -18,6 +18,8 @@ export const fr: Labels = {
   unitPrice: "Prix unitaire HT",
   taxRate: "Taux de TVA",
   amount: "Montant HT",
+  discount: "Remise",
+  lineDiscount: (percent, amount) => `Remise ${percent} (${amount})`,
   subtotal: "Sous-total",
   tax: "TVA",
   taxAt: (rate) => `TVA ${rate}`,

@@ -31,6 +31,10 @@ export type Labels = {
   unitPrice: string;
   taxRate: string;
   amount: string;
+  /** A line's discount as a column's header (the XLSX export). */
+  discount: string;
+  /** "Discount 10% (-€12.00)" under a discounted line's description; both arrive formatted, the amount signed as it changes the line. */
+  lineDiscount: (percent: string, amount: string) => string;
   subtotal: string;
   tax: string;
   /** "VAT 19 %"; `rate` arrives formatted for the locale. */

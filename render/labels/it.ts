@@ -17,6 +17,8 @@ export const it: Labels = {
   unitPrice: "Prezzo unitario",
   taxRate: "Aliquota IVA",
   amount: "Importo",
+  discount: "Sconto",
+  lineDiscount: (percent, amount) => `Sconto ${percent} (${amount})`,
   subtotal: "Subtotale",
   tax: "IVA",
   taxAt: (rate) => `IVA ${rate}`,

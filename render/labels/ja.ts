@@ -19,6 +19,8 @@ export const ja: Labels = {
   unitPrice: "単価",
   taxRate: "税率",
   amount: "金額",
+  discount: "値引き",
+  lineDiscount: (percent, amount) => `値引き ${percent}（${amount}）`,
   subtotal: "小計",
   tax: "消費税",
   taxAt: (rate) => `消費税（${rate}）`,

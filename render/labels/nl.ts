@@ -17,6 +17,8 @@ export const nl: Labels = {
   unitPrice: "Prijs per eenheid",
   taxRate: "Btw-tarief",
   amount: "Bedrag",
+  discount: "Korting",
+  lineDiscount: (percent, amount) => `Korting ${percent} (${amount})`,
   subtotal: "Subtotaal",
   tax: "Btw",
   taxAt: (rate) => `Btw ${rate}`,

@@ -17,6 +17,8 @@ export const pt: Labels = {
   unitPrice: "Preço unitário",
   taxRate: "Taxa de IVA",
   amount: "Valor",
+  discount: "Desconto",
+  lineDiscount: (percent, amount) => `Desconto ${percent} (${amount})`,
   subtotal: "Subtotal",
   tax: "IVA",
   taxAt: (rate) => `IVA ${rate}`,

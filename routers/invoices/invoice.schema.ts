@@ -15,6 +15,7 @@ import {
   amountSchema,
   paymentInput,
   percent,
+  percentValue,
   quantity,
   resourceId,
 } from "../shared/schemas.ts";
@@ -36,7 +37,8 @@ export const lineItemOutput = z.object({
   tax_rate: z.number().nullable(),
   tax_category: taxCategory.nullable(),
   tax_exemption_reason: z.string().nullable(),
-  amount: z.int(),
+  discount_percent: z.number().optional().describe("percent taken off quantity × rate (EN 16931 BT-138); absent when none"),
+  amount: z.int().describe("the line's net: quantity × rate less its discount, in minor units"),
 }).meta({ id: "LineItem" });
 
 export const paymentOutput = z.object({
@@ -103,14 +105,15 @@ function safeLineAmount(item: { quantity: number; rate: number }, ctx: z.Refinem
 }
 
 export const lineItemInput = z.strictObject({
-  id: z.string().max(64).optional().describe("a line's id from a read, to keep it"),
+  id: z.string().max(64).optional().describe("kept from a read"),
   description: z.string().min(1).max(5000),
   quantity: quantity.default(1),
   unit: unitCode.default(DEFAULT_UNIT),
   rate: amountSchema.describe("price per unit in whole minor units (cents)"),
-  tax_rate: percent.nullable().optional().describe("this line's VAT rate; defaults to the invoice's tax_rate"),
+  tax_rate: percentValue.nullable().optional().describe("this line's VAT %; default the invoice's tax_rate"),
   tax_category: taxCategory.nullable().optional(),
   tax_exemption_reason: z.string().max(1000).nullable().optional(),
+  discount_percent: percentValue.nullable().optional().describe("% off quantity × rate"),
 }).superRefine(safeLineAmount);
 
 /** Accepts the record's own shape back ({id, number, issue_date}): the id decides when given. */

@@ -62,12 +62,14 @@ export const quantity = z
   .refine(hasAtMostScaleDecimals, `at most ${SCALE_DECIMALS} decimals`)
   .describe("quantity, up to 4 decimals, negative allowed");
 
-export const percent = z
+/** 0 to 100 with at most four decimals; undescribed, for fields that say what percentage they are. */
+export const percentValue = z
   .number()
   .min(0)
   .max(100)
-  .refine(hasAtMostScaleDecimals, `at most ${SCALE_DECIMALS} decimals`)
-  .describe("percentage, e.g. 19 or 7.7");
+  .refine(hasAtMostScaleDecimals, `at most ${SCALE_DECIMALS} decimals`);
+
+export const percent = percentValue.describe("percentage, e.g. 19 or 7.7");
 
 export const email = emailAddress;
 

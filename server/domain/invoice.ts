@@ -17,6 +17,9 @@ export type LineItem = {
   tax_rate: number | null;
   tax_category: TaxCategory | null;
   tax_exemption_reason: string | null;
+  /** Percent taken off quantity × rate (EN 16931 BT-138); absent when the line has no discount. */
+  discount_percent?: number;
+  /** The net: quantity × rate less the discount (BT-131). */
   amount: number;
 };
 
@@ -77,6 +80,8 @@ export type ItemInput = {
   tax_rate?: number | null;
   tax_category?: TaxCategory | null;
   tax_exemption_reason?: string | null;
+  /** null or 0: no discount. */
+  discount_percent?: number | null;
 };
 export type PaymentInput = Partial<{ means: string; iban: string | null; bic: string | null; reference: string | null }>;
 /**
@@ -162,6 +167,8 @@ function toItems(inputs: readonly ItemInput[], previous: readonly LineItem[], no
       tax_rate: input.tax_rate ?? null,
       tax_category: input.tax_category ?? null,
       tax_exemption_reason: input.tax_exemption_reason ?? null,
+      // Kept only when there is one: records written before discounts read the same.
+      ...(input.discount_percent ? { discount_percent: input.discount_percent } : {}),
       amount: 0,
     };
   });

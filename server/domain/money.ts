@@ -11,7 +11,7 @@ export type TaxCategory = "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
 /** Categories that carry no tax and so require a rate of 0 (EN 16931 BR-E-5, BR-AE-5, …). */
 export const ZERO_RATE_CATEGORIES: ReadonlySet<TaxCategory> = new Set(["Z", "E", "AE", "K", "G", "O"]);
 
-export type LineInput = { quantity: number; rate: number; tax_rate: number | null; tax_category: TaxCategory | null };
+export type LineInput = { quantity: number; rate: number; tax_rate: number | null; tax_category: TaxCategory | null; discount_percent?: number };
 export type TaxGroup = { category: TaxCategory; rate: number; taxable: number; tax: number };
 export type Totals = { amounts: number[]; tax_breakdown: TaxGroup[]; subtotal: number; tax: number; total: number };
 
@@ -79,6 +79,17 @@ export function lineAmount(quantity: number, rate: number, field = "amount"): nu
   return safeAmount(divideRounded(scaledOrThrow(quantity, field) * BigInt(rate), SCALE), field);
 }
 
+/**
+ * A line's money: gross = quantity × rate, its discount (EN 16931 BG-27 line allowance: BT-136 of
+ * base BT-137 = gross at percentage BT-138) and net = gross − discount (BT-131), each rounded half
+ * away from zero. Every total, render and e-invoice reads a line through this.
+ */
+export function linePrice(line: Pick<LineInput, "quantity" | "rate" | "discount_percent">, field = "amount"): { gross: number; discount: number; net: number } {
+  const gross = lineAmount(line.quantity, line.rate, field);
+  const discount = line.discount_percent ? percentOf(gross, line.discount_percent, field) : 0;
+  return { gross, discount, net: gross - discount };
+}
+
 /** Whether quantity × rate is a safe amount (a quantity with too many decimals is another error's). */
 export function isSafeLineAmount(quantity: number, rate: number): boolean {
   const scaled = toScaled(quantity);
@@ -109,7 +120,7 @@ export function lineTax(line: Pick<LineInput, "tax_rate" | "tax_category">, invo
  * on the summed line nets. A line without its own rate uses the invoice's `tax_rate`.
  */
 export function computeTotals(lines: readonly LineInput[], invoiceTaxRate: number | null): Totals {
-  const amounts = lines.map((line, index) => lineAmount(line.quantity, line.rate, `items.${index}.amount`));
+  const amounts = lines.map((line, index) => linePrice(line, `items.${index}.amount`).net);
   const groups = new Map<string, { category: TaxCategory; rate: number; taxable: bigint }>();
   lines.forEach((line, index) => {
     const { rate, category } = lineTax(line, invoiceTaxRate);

@@ -85,7 +85,8 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await page.keyboard.type("30");
-    // Line 2's "up" button: Tab past its VAT field.
+    // Line 2's "up" button: Tab past its VAT and discount fields.
+    await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await focusOn(page, "Move line 2 up");
@@ -156,6 +157,14 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
     expect(invoice.items.map((item: { description: string }) => item.description)).toEqual(["Croissants", "Sourdough loaf"]);
     await totals.getByText("€99.51").waitFor();
     expect(invoice.total).toBe(9951);
+
+    // 10 % off the croissants: 43.20 + 45.00 at 7 %.
+    await line(page, 1).getByLabel("Discount %").fill("10");
+    await saved(page);
+    invoice = await stored(id);
+    expect(invoice.items[0]).toMatchObject({ description: "Croissants", discount_percent: 10, amount: 4_320 });
+    await totals.getByText("€94.37").waitFor();
+    expect(invoice.total).toBe(9437);
     expect(problems).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { AppError } from "../../server/domain/errors.ts";
-import { computeTotals, divideRounded, lineAmount, percentOf, toScaled } from "../../server/domain/money.ts";
+import { computeTotals, divideRounded, lineAmount, linePrice, percentOf, toScaled } from "../../server/domain/money.ts";
 
 describe("exact decimals", () => {
   test.each([
@@ -109,5 +109,29 @@ describe("tax", () => {
       null,
     );
     expect(totals).toMatchObject({ amounts: [1_000, -250], subtotal: 750, tax: 143, total: 893 });
+  });
+});
+
+describe("line discounts (EN 16931 line allowance)", () => {
+  test.each([
+    ["10 % of 48.00", { quantity: 40, rate: 120, discount_percent: 10 }, { gross: 4_800, discount: 480, net: 4_320 }],
+    ["rounded half away from zero: 12.5 % of 0.99", { quantity: 1, rate: 99, discount_percent: 12.5 }, { gross: 99, discount: 12, net: 87 }],
+    ["2.5 % of 3 × 3.33", { quantity: 3, rate: 333, discount_percent: 2.5 }, { gross: 999, discount: 25, net: 974 }],
+    ["all of it", { quantity: 2, rate: 500, discount_percent: 100 }, { gross: 1_000, discount: 1_000, net: 0 }],
+    ["a returned item keeps its sign", { quantity: -2, rate: 500, discount_percent: 10 }, { gross: -1_000, discount: -100, net: -900 }],
+    ["none", { quantity: 1.5, rate: 1_001 }, { gross: 1_502, discount: 0, net: 1_502 }],
+  ])("%s", (_name, line, expected) => {
+    expect(linePrice(line)).toEqual(expected);
+  });
+
+  test("the tax is on the discounted nets, grouped as ever", () => {
+    const totals = computeTotals(
+      [
+        { quantity: 40, rate: 120, tax_rate: 7, tax_category: null, discount_percent: 10 },
+        { quantity: 10, rate: 450, tax_rate: 7, tax_category: null },
+      ],
+      null,
+    );
+    expect(totals).toMatchObject({ amounts: [4_320, 4_500], subtotal: 8_820, tax: 617, total: 9_437 });
   });
 });

@@ -42,6 +42,7 @@ export function carried(record: InvoiceRecord): DslInvoice {
       quantity: item.quantity,
       rate: item.rate,
       ...(item.tax_rate === null ? {} : { tax_rate: item.tax_rate }),
+      ...(item.discount_percent ? { discount_percent: item.discount_percent } : {}),
     })),
   };
 }

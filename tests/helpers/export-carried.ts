@@ -30,7 +30,8 @@ export function csvCarried(record: InvoiceRecord): Record<string, unknown> {
   if (record.items.length > 0) {
     fields.items = record.items.map((item) => {
       const tax = lineTax(item, record.tax_rate);
-      return { description: item.description, quantity: item.quantity, unit: item.unit, rate: item.rate, tax_rate: tax.rate, tax_category: tax.category };
+      const discount = item.discount_percent ? { discount_percent: item.discount_percent } : {};
+      return { description: item.description, quantity: item.quantity, unit: item.unit, rate: item.rate, ...discount, tax_rate: tax.rate, tax_category: tax.category };
     });
   }
   return fields;
@@ -103,6 +104,8 @@ export function einvoiceCarried(record: InvoiceRecord, profile: StoredProfile): 
         tax_rate: rate,
         tax_category: category,
         ...(reason ? { tax_exemption_reason: reason } : {}),
+        // The line allowance (BG-27, BT-138) the exporter writes for a discount.
+        ...(item.discount_percent ? { discount_percent: item.discount_percent } : {}),
       };
     }),
   };

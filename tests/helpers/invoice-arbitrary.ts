@@ -1,7 +1,7 @@
 // Generated invoices for round-trip property tests (fast-check): text that tries every grammar
 // (unicode, pipes, separators, keywords, blanks), the currencies with 0, 2, 3 and 4 digits, any
-// rate and quantity a line may hold, dates over a century, every way of stating a due date. Built
-// through the domain's newInvoice, as the service makes them.
+// rate, quantity and discount a line may hold, dates over a century, every way of stating a due
+// date. Built through the domain's newInvoice, as the service makes them.
 import fc from "fast-check";
 import { addressLines } from "../../render/address.ts";
 import { addDays } from "../../server/domain/clock.ts";
@@ -30,11 +30,14 @@ export const address = fc
   .filter((value) => value.country !== null || !/(^|,)\s*[A-Z]{2}$/.test(addressLines(value).map(part).filter(Boolean).join(", ")));
 export const percent = fc.oneof(fc.constantFrom(...Object.values(STANDARD_VAT_RATES)), fc.integer({ min: 0, max: 1_000_000 }).map((scaled) => scaled / 10_000));
 export const quantity = fc.oneof(fc.constant(1), fc.integer({ min: -10_000_000, max: 10_000_000 }).map((scaled) => scaled / 10_000));
+/** A line's discount (up to 4 decimals, all of it at most), on about half the lines. */
+export const discountPercent = fc.option(fc.oneof(fc.constantFrom(10, 2.5, 33.3333, 100), fc.integer({ min: 1, max: 1_000_000 }).map((scaled) => scaled / 10_000)), { nil: undefined, freq: 2 });
 export const item = fc.record({
   description: nonBlank,
   quantity,
   rate: fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
   tax_rate: fc.option(percent, { nil: null }),
+  discount_percent: discountPercent,
 });
 export const day = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 0, 1) }).map((time) => new Date(time).toISOString().slice(0, 10));
 const TERMS = ["Net 30", "Zahlbar sofort", "30 days", "on receipt", "2/10 net 30", "a | b"];

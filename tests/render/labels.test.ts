@@ -8,6 +8,7 @@ function flattened(labels: Labels): Record<string, string> {
   const entries = Object.entries(labels).flatMap(([key, value]): Array<[string, string]> => {
     if (key === "taxAt") return [[key, labels.taxAt("19 %")]];
     if (key === "pageOf") return [[key, labels.pageOf("2", "5")]];
+    if (key === "lineDiscount") return [[key, labels.lineDiscount("10 %", "-12,00 €")]];
     if (typeof value === "object") return Object.entries(value).map(([inner, text]) => [`${key}.${inner}`, String(text)]);
     return [[key, String(value)]];
   });
@@ -24,6 +25,7 @@ describe("labels", () => {
       for (const [key, value] of Object.entries(text)) expect({ key, empty: value.trim() === "" }).toEqual({ key, empty: false });
       expect(text.taxAt).toContain("19 %");
       expect(text.pageOf).toMatch(/2\D+5/);
+      expect(text.lineDiscount).toMatch(/10 %.*-12,00 €/);
     });
   }
 
@@ -44,5 +46,11 @@ describe("labels", () => {
     expect(pick(LABELS.ja)).toEqual(["請求書", "請求日", "支払期日", "小計", "消費税", "合計"]);
     const drafts = Object.values(LABELS).map((labels) => labels.draft);
     expect(new Set(drafts).size).toBe(drafts.length);
+  });
+
+  test("a line's discount in each language's own word, the column's header and the line beneath a description alike", () => {
+    const words = Object.fromEntries(Object.entries(LABELS).map(([language, labels]) => [language, labels.discount]));
+    expect(words).toEqual({ en: "Discount", de: "Rabatt", fr: "Remise", es: "Descuento", it: "Sconto", nl: "Korting", pt: "Desconto", ja: "値引き" });
+    for (const labels of Object.values(LABELS)) expect(labels.lineDiscount("10 %", "-12,00 €").startsWith(`${labels.discount} 10 %`)).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ function filled(): EditorValues {
     ...values,
     bill_to_name: "Globex",
     lines: [
-      { ...emptyLine(), description: "Consulting", quantity: "1.5", rate: "1,200.50", tax_rate: "19" },
+      { ...emptyLine(), description: "Consulting", quantity: "1.5", rate: "1,200.50", tax_rate: "19", discount: "12.5" },
       emptyLine(),
       { ...emptyLine(), description: "Travel", rate: "45" },
     ],
@@ -56,8 +56,8 @@ describe("inputOf", () => {
       locale: "de-DE",
       issue_date: "2026-11-29",
       items: [
-        { description: "Consulting", quantity: 1.5, unit: "C62", rate: 120_050, tax_rate: 19 },
-        { description: "Travel", quantity: 1, unit: "C62", rate: 4500, tax_rate: null },
+        { description: "Consulting", quantity: 1.5, unit: "C62", rate: 120_050, tax_rate: 19, discount_percent: 12.5 },
+        { description: "Travel", quantity: 1, unit: "C62", rate: 4500, tax_rate: null, discount_percent: null },
       ],
     });
     expect(lineKeys).toEqual([values.lines[0]!.key, values.lines[2]!.key]);

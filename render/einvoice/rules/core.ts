@@ -2,7 +2,7 @@
 // an empty one would be written as an empty element, so presence is checked, not assumed from types.
 // Rules on terms the service never writes are listed in index.ts, not faked here.
 import { amount, compare, show, ZERO } from "./amounts.ts";
-import { blank, firstFinding, groupPresence, linePresence, presence, type BusinessRule } from "./types.ts";
+import { blank, firstAllowanceFinding, firstFinding, groupPresence, linePresence, presence, unexplainedAllowance, type BusinessRule } from "./types.ts";
 
 /** Payment means codes the bindings treat as credit transfer (BR-61): 30 credit transfer, 58 SEPA. */
 const CREDIT_TRANSFER = new Set(["30", "58"]);
@@ -41,6 +41,16 @@ const LINES: BusinessRule[] = [
         const price = amount(line.netPrice, "BT-146", path);
         return compare(price, ZERO) < 0 ? { term: "BT-146", path, found: show(price) } : null;
       }),
+  },
+  {
+    id: "BR-41",
+    text: "Each Invoice line allowance (BG-27) shall have an Invoice line allowance amount (BT-136).",
+    check: (model) => firstAllowanceFinding(model, (allowance, path) => (blank(allowance.amount) ? { term: "BT-136", path: `${path}.amount`, found: "absent" } : null)),
+  },
+  {
+    id: "BR-42",
+    text: "Each Invoice line allowance (BG-27) shall have an Invoice line allowance reason (BT-139) or an Invoice line allowance reason code (BT-140).",
+    check: (model) => firstAllowanceFinding(model, unexplainedAllowance),
   },
 ];
 

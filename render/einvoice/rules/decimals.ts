@@ -2,7 +2,7 @@
 // (string-length(substring-after(x, '.')) <= 2), so "1.000" fails even though it equals 1.00.
 import type { En16931Invoice } from "../model.ts";
 import { fractionDigits } from "./amounts.ts";
-import { firstFinding, type BusinessRule, type Finding } from "./types.ts";
+import { firstAllowanceFinding, firstFinding, type BusinessRule, type Finding } from "./types.ts";
 
 const MAX_DECIMALS = 2;
 
@@ -37,5 +37,15 @@ export const DECIMAL_RULES: BusinessRule[] = [
     id: "BR-DEC-23",
     text: text("Invoice line net amount", "BT-131"),
     check: (model) => firstFinding(model.lines, (line, i) => tooPrecise(line.netAmount, "BT-131", `lines.${i}.netAmount`)),
+  },
+  {
+    id: "BR-DEC-24",
+    text: text("Invoice line allowance amount", "BT-136"),
+    check: (model) => firstAllowanceFinding(model, (allowance, path) => tooPrecise(allowance.amount, "BT-136", `${path}.amount`)),
+  },
+  {
+    id: "BR-DEC-25",
+    text: text("Invoice line allowance base amount", "BT-137"),
+    check: (model) => firstAllowanceFinding(model, (allowance, path) => tooPrecise(allowance.baseAmount, "BT-137", `${path}.baseAmount`)),
   },
 ];

@@ -30,7 +30,6 @@ export const NOT_APPLICABLE: ReadonlyArray<{ rules: string[]; terms: string }> =
   { rules: ["BR-31", "BR-32", "BR-33", "BR-CO-05", "BR-CO-21", "BR-DEC-01", "BR-DEC-02"], terms: "Document level allowances (BG-20)" },
   { rules: ["BR-36", "BR-37", "BR-38", "BR-CO-06", "BR-CO-22", "BR-DEC-05", "BR-DEC-06"], terms: "Document level charges (BG-21)" },
   { rules: ["BR-CO-11", "BR-CO-12", "BR-DEC-10", "BR-DEC-11"], terms: "Sums of allowances and charges on document level (BT-107, BT-108)" },
-  { rules: ["BR-41", "BR-42", "BR-CO-07", "BR-CO-23", "BR-DEC-24", "BR-DEC-25"], terms: "Invoice line allowances (BG-27)" },
   { rules: ["BR-43", "BR-44", "BR-CO-08", "BR-CO-24", "BR-DEC-27", "BR-DEC-28"], terms: "Invoice line charges (BG-28)" },
   { rules: ["BR-51", "BR-66"], terms: "Payment card information (BG-18)" },
   { rules: ["BR-67"], terms: "Direct debit mandate (BG-19)" },

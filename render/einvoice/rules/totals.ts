@@ -1,10 +1,13 @@
 // BR-CO-*: the conditions between terms, mostly the sums of BG-22 and BG-23. Sums are exact decimals
 // (amounts.ts); where the official schematron rounds a sum to two decimals, so do we. The service
-// writes no allowances, charges (BT-107, BT-108) or rounding amount (BT-114), so those terms are zero
-// in every formula below, as the bindings treat them when absent.
+// writes no document-level allowances or charges (BT-107, BT-108) or rounding amount (BT-114), so
+// those terms are zero in every formula below, as the bindings treat them when absent; a line's
+// discount (BG-27) is already taken off its net amount (BT-131). BR-CO-07 and BR-CO-23 are here by
+// their ids, on the line allowances.
 import type { En16931Invoice, En16931VatGroup } from "../model.ts";
 import { abs, add, amount, compare, equal, multiply, ONE, round, show, subtract, sum, ZERO, type Exact } from "./amounts.ts";
-import { blank, firstFinding, type BusinessRule, type Finding } from "./types.ts";
+import { LINE_DISCOUNT } from "../vat.ts";
+import { blank, firstAllowanceFinding, firstFinding, unexplainedAllowance, type BusinessRule, type Finding } from "./types.ts";
 import { VAT_PREFIXES } from "./vat-prefixes.ts";
 
 const total = (model: En16931Invoice, key: keyof En16931Invoice["totals"], term: string): Exact => amount(model.totals[key], term, `totals.${key}`);
@@ -60,6 +63,19 @@ export const TOTALS_RULES: BusinessRule[] = [
     check: (model) => firstFinding(model.lines, (line, index) => (blank(line.categoryCode) ? { term: "BT-151", path: `lines.${index}.categoryCode`, found: "absent" } : null)),
   },
   {
+    // Both bindings test nothing here (true()): whether a reason text and a code mean the same is
+    // no XPath question. The model holds only the service's discount, so what can be checked is
+    // that code 95 comes with its own UNTDID 5189 name, as the writers take both from LINE_DISCOUNT.
+    id: "BR-CO-07",
+    text: "Invoice line allowance reason code (BT-140) and Invoice line allowance reason (BT-139) shall indicate the same type of allowance reason.",
+    check: (model) =>
+      firstAllowanceFinding(model, (allowance, path) =>
+        allowance.reasonCode === LINE_DISCOUNT.reasonCode && !blank(allowance.reason) && allowance.reason !== LINE_DISCOUNT.reason
+          ? { term: "BT-139", path: `${path}.reason`, found: `"${allowance.reason}" with code ${allowance.reasonCode} (${LINE_DISCOUNT.reason})` }
+          : null,
+      ),
+  },
+  {
     id: "BR-CO-09",
     text: "The Seller VAT identifier (BT-31), the Seller tax representative VAT identifier (BT-63) and the Buyer VAT identifier (BT-48) shall have a prefix in accordance with ISO code ISO 3166-1 alpha-2 by which the country of issue may be identified. Nevertheless, Greece may use the prefix ‘EL’.",
     check: ({ seller, buyer }) => prefixed(seller.vatIdentifier, "BT-31", "seller.vatIdentifier") ?? prefixed(buyer.vatIdentifier, "BT-48", "buyer.vatIdentifier"),
@@ -99,6 +115,11 @@ export const TOTALS_RULES: BusinessRule[] = [
     id: "BR-CO-18",
     text: "An Invoice shall at least have one VAT breakdown group (BG-23).",
     check: (model) => (model.vatBreakdown.length > 0 ? null : { term: "BG-23", path: "vatBreakdown", found: "none" }),
+  },
+  {
+    id: "BR-CO-23",
+    text: "Each Invoice line allowance (BG-27) shall contain an Invoice line allowance reason (BT-139) or an Invoice line allowance reason code (BT-140), or both.",
+    check: (model) => firstAllowanceFinding(model, unexplainedAllowance),
   },
   {
     id: "BR-CO-25",

@@ -29,6 +29,18 @@ export function firstFinding<T>(items: readonly T[], check: (item: T, index: num
   return null;
 }
 
+type LineAllowance = En16931Invoice["lines"][number]["allowances"][number];
+
+/** The finding for the first invoice line allowance (BG-27) that fails, with its path in the model. */
+export function firstAllowanceFinding(model: En16931Invoice, check: (allowance: LineAllowance, path: string) => Finding | null): Finding | null {
+  return firstFinding(model.lines, (line, index) => firstFinding(line.allowances, (allowance, at) => check(allowance, `lines.${index}.allowances.${at}`)));
+}
+
+/** BR-42 and BR-CO-23, one test in both bindings: a line allowance says why, by reason (BT-139) or code (BT-140). */
+export function unexplainedAllowance(allowance: LineAllowance, path: string): Finding | null {
+  return blank(allowance.reason) && blank(allowance.reasonCode) ? { term: "BT-139", path: `${path}.reason`, found: "neither BT-139 nor BT-140" } : null;
+}
+
 /** A rule that holds when a value is present (the many "shall have" rules). */
 export function presence(id: string, text: string, term: string, path: string, value: (model: En16931Invoice) => unknown): BusinessRule {
   return {
@@ -43,7 +55,7 @@ export function presence(id: string, text: string, term: string, path: string, v
 }
 
 /** A rule that holds when every invoice line (BG-25) has a value present. */
-export function linePresence(id: string, text: string, term: string, field: keyof En16931Invoice["lines"][number]): BusinessRule {
+export function linePresence(id: string, text: string, term: string, field: Exclude<keyof En16931Invoice["lines"][number], "allowances">): BusinessRule {
   return {
     id,
     text,

@@ -1,9 +1,11 @@
-// The line items as a table: description, quantity, unit price, VAT rate (when the template shows
-// that column) and amount. Numeric columns are as wide as their widest value or their header and
-// right-aligned, so digits line up; the description takes the rest and wraps (never below 30 % of
+// The line items as a table: description (with a line's discount beneath it, as document.ts's
+// printedDescription prints it in every design), quantity, unit price, VAT rate (when the template
+// shows that column) and amount. Numeric columns are as wide as their widest value or their header
+// and right-aligned, so digits line up; the description takes the rest and wraps (never below 30 % of
 // the table, numeric columns give way first). Every row is a block of its own that keeps together,
 // with the header row as its repeated header: the header starts the table and tops every page the
 // table continues on.
+import { printedDescription } from "../../document.ts";
 import type { Block } from "../../layout/flow.ts";
 import { rowBlock, rowPiece, type Column } from "../../layout/table.ts";
 import { longestWord, unwrapped, widest, within, wrap } from "../../layout/text.ts";
@@ -41,7 +43,7 @@ export function lineTableBlocks(context: Context): Block[] {
   const headTexts = document.lineHeader.filter((_, index) => keep(index)).map((text) => (table.uppercaseHead ? text.toLocaleUpperCase(context.record.locale) : text));
   const rows = document.lines.map((line) => {
     const numbers = [format.quantity(line.quantity), format.money(line.unitPrice), format.percent(line.taxRate), format.money(line.amount)];
-    return { description: line.description, numbers: numbers.filter((_, index) => keep(index + 1)).map((value) => unwrapped(value, look.body)) };
+    return { description: printedDescription(document, line), numbers: numbers.filter((_, index) => keep(index + 1)).map((value) => unwrapped(value, look.body)) };
   });
   const numericWidths = headTexts.slice(1).map((head, index) =>
     Math.max(Math.min(widest(head, table.head), MAX_HEADER_WIDTH), longestWord(head, table.head), ...rows.map((row) => row.numbers[index]?.width ?? 0)),

@@ -1,7 +1,7 @@
 // UN/CEFACT Cross Industry Invoice D16B (EN 16931's CII syntax, Factur-X / ZUGFeRD, XRechnung's CII)
 // read into the business terms einvoice.ts maps: the mirror of render/einvoice/cii.ts and
-// cii-parties.ts, with the terms foreign files add (document allowances and charges, base
-// quantities, rounding, several payment means, an account without IBAN, a contact e-mail).
+// cii-parties.ts, with the terms foreign files add (document allowances and charges, line charges,
+// base quantities, rounding, several payment means, an account without IBAN, a contact e-mail).
 import { EMAIL_SCHEME } from "../../../render/einvoice/ubl-parties.ts";
 import { CII_NAMESPACES } from "../../../render/einvoice/cii.ts";
 import type { FormatReader } from "../model.ts";
@@ -50,6 +50,9 @@ function party(at: Located | null, role: "seller" | "buyer"): ReadParty | null {
     address: address(first(at, "PostalTradeAddress")),
   };
 }
+
+/** udt:Indicator is an xs:boolean: "true" or "1". */
+const isCharge = (at: Located): boolean => /^(true|1)$/.test(textAt(at, "ChargeIndicator", "Indicator")?.text ?? "");
 
 const texts = (elements: Located[], ...names: string[]): Found[] => elements.flatMap((element) => textAt(element, ...names) ?? []);
 
@@ -106,13 +109,17 @@ export function ciiTerms(root: Located): ReadEInvoice {
         price: textAt(price, "ChargeAmount"),
         // BT-149 is bound to both prices; the net price's governs BT-146.
         baseQuantity: textAt(price, "BasisQuantity") ?? textAt(line, "SpecifiedLineTradeAgreement", "GrossPriceProductTradePrice", "BasisQuantity"),
+        allowancesCharges: all(first(line, "SpecifiedLineTradeSettlement"), "SpecifiedTradeAllowanceCharge").map((entry) => ({
+          charge: isCharge(entry),
+          percentage: textAt(entry, "CalculationPercent"),
+        })),
         category: textAt(tax, "CategoryCode"),
         rate: textAt(tax, "RateApplicablePercent"),
       };
     }),
     allowancesCharges: all(settlement, "SpecifiedTradeAllowanceCharge").map((entry) => ({
       at: entry.path,
-      charge: textAt(entry, "ChargeIndicator", "Indicator")?.text === "true",
+      charge: isCharge(entry),
       amount: textAt(entry, "ActualAmount"),
       reason: textAt(entry, "Reason"),
       category: textAt(entry, "CategoryTradeTax", "CategoryCode"),

@@ -8,7 +8,7 @@ export const INVOICE_FIELDS = [
   "bill_to_street", "bill_to_street2", "bill_to_city", "bill_to_postal_code", "bill_to_region", "bill_to_country",
   "buyer_reference", "payment_terms", "notes", "invoice_tax_rate", "tax_exemption_reason", "iban", "bic", "payment_reference",
 ] as const;
-export const LINE_FIELDS = ["line", "description", "quantity", "unit", "unit_price", "tax_rate", "tax_category", "line_amount"] as const;
+export const LINE_FIELDS = ["line", "description", "quantity", "unit", "unit_price", "discount_percent", "tax_rate", "tax_category", "line_amount"] as const;
 export const TOTAL_FIELDS = ["subtotal", "tax", "total", "amount_paid", "amount_due"] as const;
 /** A client's own fields, and the buyer's in an invoice table. */
 export const PARTY_FIELDS = ["name", "email", "phone", "tax_id", "street", "street2", "city", "postal_code", "region", "country"] as const;

@@ -9,6 +9,7 @@
 // Matching ignores case, accents, periods, colons, "_", "-" and "/" ("Unit_Price", "unit price" and
 // "UNIT-PRICE" are one header). Party words are neutral ("name", "email", "tax_id", "city"): in an
 // invoice table they are the buyer's (bill_to_*), in a client table the client's (fieldForEntity).
+import { LABELS } from "../../../render/labels/index.ts";
 import { AppError } from "../../domain/errors.ts";
 import { columnLabel, fieldLabel, labelKey, type ColumnRole, type FieldRole } from "../extract/vocabulary.ts";
 import { COLUMN_FIELDS, INVOICE_FIELDS, TOTAL_FIELDS, type ColumnField } from "./column-fields.ts";
@@ -56,6 +57,12 @@ const HEADERS: Record<ColumnField, readonly string[]> = {
   quantity: ["quantity", "qty", "units", "hours", "menge", "anzahl", "stunden", "quantité", "qté", "cantidad", "cant", "quantità", "qtà", "aantal", "hoeveelheid", "quantidade", "qtd", "数量"],
   unit: ["unit", "uom", "unit of measure", "einheit", "me", "mengeneinheit", "unité", "unidad", "unità", "eenheid", "unidade", "単位"],
   unit_price: ["unit price", "rate", "price", "unit cost", "price per unit", "hourly rate", "einzelpreis", "preis", "stückpreis", "stundensatz", "prix unitaire", "prix unitaire ht", "pu", "pu ht", "prix", "precio unitario", "precio", "prezzo unitario", "prezzo", "prijs", "stukprijs", "eenheidsprijs", "prijs per eenheid", "tarief", "preço unitário", "preço", "valor unitário", "単価"],
+  // With the header the XLSX export prints in each language (render/labels/).
+  discount_percent: [
+    ...Object.values(LABELS).map((labels) => labels.discount),
+    "discount %", "discount percent", "discount rate", "line discount", "rabatt %", "rabatt in %", "nachlass", "remise %", "taux de remise",
+    "descuento %", "dto", "dto %", "sconto %", "korting %", "desconto %", "値引", "値引率", "割引", "割引率",
+  ],
   tax_rate: ["tax rate", "vat rate", "vat %", "tax %", "vat", "steuersatz", "mwst satz", "ust satz", "mwst %", "mwst", "ust", "taux de tva", "taux tva", "tva %", "tva", "tipo de iva", "tipo iva", "% iva", "iva", "aliquota iva", "aliquota", "btw tarief", "btw %", "btw", "taxa de iva", "taxa iva", "税率"],
   tax_category: ["tax category", "vat category", "steuerkategorie", "catégorie de tva", "categoría de iva", "categoria iva", "btw categorie", "categoria de iva", "税区分"],
   line_amount: ["line amount", "amount", "line total", "net amount", "betrag", "gesamtpreis", "positionsbetrag", "montant", "montant ht", "importe", "importo", "bedrag", "valor", "montante", "金額"],
@@ -135,13 +142,18 @@ export function isColumnField(name: string): name is ColumnField {
 
 export type ColumnMatch = { field: ColumnField; explicit: boolean };
 
+/** The field the headers above list for `header` (step 2 alone), or null. */
+export function listedField(header: string): ColumnField | null {
+  return BY_HEADER.get(headerKey(header)) ?? null;
+}
+
 /** The field a header names, or null. An explicit mapping names the header as written (trimmed). */
 export function fieldOfHeader(header: string, mapping: Readonly<Record<string, ColumnField>> = {}): ColumnMatch | null {
   const written = header.trim();
   const mapped = Object.hasOwn(mapping, written) ? mapping[written] : undefined;
   if (mapped) return { field: mapped, explicit: true };
   if (!written) return null;
-  const listed = BY_HEADER.get(headerKey(written));
+  const listed = listedField(written);
   if (listed) return { field: listed, explicit: false };
   const column = columnLabel(written);
   if (column) return { field: COLUMN_ROLES[column.role], explicit: false };
@@ -192,7 +204,7 @@ export function fieldForEntity(field: ColumnField, entity: Entity): ColumnField 
 
 const INVOICE_ONLY: ReadonlySet<ColumnField> = new Set<ColumnField>([
   ...INVOICE_FIELDS.filter((field) => !field.startsWith("bill_to_") && field !== "currency" && field !== "locale" && field !== "notes"),
-  "line", "quantity", "line_amount", "tax_category", ...TOTAL_FIELDS,
+  "line", "quantity", "line_amount", "tax_category", "discount_percent", ...TOTAL_FIELDS,
 ]);
 const PRODUCT_ONLY: ReadonlySet<ColumnField> = new Set<ColumnField>(["sku", "unit_price"]);
 

@@ -3,11 +3,12 @@
 // business terms as the file writes them (text, each with the element it came from); this file maps
 // those terms onto invoices.create's fields, naming the term of every problem. Amounts are decimal
 // strings read exactly (render/einvoice/rules/amounts.ts), never through a float. Mapping rules:
-// - a line keeps quantity × price when our money rule (lineAmount) gives exactly its net amount
-//   BT-131 at the document's precision; otherwise (line allowances or charges, a price per base
-//   quantity that is no whole minor unit, a quantity beyond four decimals) it becomes quantity 1 at
-//   BT-131, the original quantity and price written into its description, with a notice: the net
-//   amount, which every total is built from, is what must survive;
+// - a line keeps quantity × price, less its discount when its only allowance or charge is one
+//   allowance given as a percentage (BT-138), when our money rule (linePrice) gives exactly its net
+//   amount BT-131 at the document's precision; otherwise (other line allowances or charges, a price
+//   per base quantity that is no whole minor unit, a quantity beyond four decimals) it becomes
+//   quantity 1 at BT-131, the original quantity and price written into its description, with a
+//   notice: the net amount, which every total is built from, is what must survive;
 // - a document allowance (BG-20) or charge (BG-21) becomes a line of quantity 1 (allowance negative)
 //   in its VAT category, since the record has no document-level allowances;
 // - the stated totals (BG-22) go to draft.totals as written, for the import to compare, never used;
@@ -19,7 +20,7 @@ import { parseExact, ONE, type Exact } from "../../../render/einvoice/rules/amou
 import { formatDecimal } from "../../../render/decimal.ts";
 import { AppError } from "../../domain/errors.ts";
 import { isCurrencyCode, minorUnits } from "../../domain/currencies.ts";
-import { lineAmount, MAX_AMOUNT, toScaled, ZERO_RATE_CATEGORIES, type TaxCategory } from "../../domain/money.ts";
+import { linePrice, MAX_AMOUNT, toScaled, ZERO_RATE_CATEGORIES, type TaxCategory } from "../../domain/money.ts";
 import { BIC_PATTERN, emailAddress, IBAN_PATTERN } from "../../domain/payment-details.ts";
 import { readDate } from "../extract/dates.ts";
 import { emptyResult, MAX_IMPORT_ROWS, type ImportProblem, type ReadResult, type StatedTotals, tooManyRows } from "../model.ts";
@@ -45,6 +46,12 @@ export type ReadParty = {
   address: ReadAddress | null;
 };
 
+/** BG-27 line allowance or BG-28 line charge: what decides whether it is the record's discount. */
+export type ReadLineAllowanceCharge = {
+  charge: boolean;
+  percentage: Found | null; // BT-138 / BT-143
+};
+
 export type ReadLine = {
   at: string;
   name: Found | null; // BT-153
@@ -53,6 +60,7 @@ export type ReadLine = {
   netAmount: Found | null; // BT-131
   price: Found | null; // BT-146
   baseQuantity: Found | null; // BT-149
+  allowancesCharges: ReadLineAllowanceCharge[]; // BG-27, BG-28
   category: Found | null; // BT-151
   rate: Found | null; // BT-152
 };
@@ -282,6 +290,7 @@ type Item = {
   tax_rate: number | null;
   tax_category: TaxCategory | null;
   tax_exemption_reason?: string;
+  discount_percent?: number;
 };
 
 function addressOf(address: ReadAddress | null): Record<string, string | null> | null {
@@ -308,23 +317,41 @@ function partyFields(party: ReadParty | null, prefix: "from" | "bill_to", term: 
   };
 }
 
-/** quantity × price (per its base quantity), when our money rule gives exactly the net amount. */
-function exactLine(line: ReadLine, net: number, terms: Terms): { quantity: number; rate: number } | null {
+/**
+ * The discount a line's allowances and charges amount to, as the record holds one: none (0) without
+ * any, the percentage (BT-138) of a line whose only one is an allowance stating it, within 0–100 and
+ * four decimals; null for anything else (charges, several, an amount without a percentage).
+ */
+function discountOf(line: ReadLine): number | null {
+  if (line.allowancesCharges.length === 0) return 0;
+  const [only, ...others] = line.allowancesCharges;
+  if (!only || only.charge || others.length > 0 || !only.percentage) return null;
+  const value = parseExact(only.percentage.text);
+  const percent = value ? scaledNumber(value) : null;
+  return percent !== null && percent >= 0 && percent <= 100 ? percent : null;
+}
+
+type ExactLine = { quantity: number; rate: number; discount_percent: number };
+
+/** quantity × price (per its base quantity) less its discount, when our money rule gives exactly the net amount. */
+function exactLine(line: ReadLine, net: number, terms: Terms): ExactLine | null {
   const quantity = line.quantity ? parseExact(line.quantity.text) : null;
   const price = line.price ? parseExact(line.price.text) : null;
   const base = line.baseQuantity ? parseExact(line.baseQuantity.text) : ONE;
   const asNumber = quantity ? scaledNumber(quantity) : null;
   const rate = price && base ? minorUnitsOf(price, terms.digits, base) : null;
-  if (asNumber === null || rate === null) return null;
+  const discount = discountOf(line);
+  if (asNumber === null || rate === null || discount === null) return null;
+  const exact = { quantity: asNumber, rate: Number(rate), discount_percent: discount };
   let amount: number;
   try {
-    amount = lineAmount(asNumber, Number(rate));
+    amount = linePrice(exact).net;
   } catch {
     return null;
   }
   // At the document's precision: a three-decimal currency's net amount is written with two.
   const scale = amountScale(terms.currency);
-  return scale.toWork(amount) === scale.toWork(net) ? { quantity: asNumber, rate: Number(rate) } : null;
+  return scale.toWork(amount) === scale.toWork(net) ? exact : null;
 }
 
 function lineItem(line: ReadLine, terms: Terms): Item | null {
@@ -338,13 +365,17 @@ function lineItem(line: ReadLine, terms: Terms): Item | null {
   const unit = terms.text(line.unit);
   if (unit && !UNIT_CODE.test(unit)) terms.report.notice(line.unit?.element ?? line.at, "BT-130", unit, "not a UN/ECE Rec. 20 unit code; read as C62 (one)");
   const exact = exactLine(line, net, terms);
-  if (exact) return { description: name, quantity: exact.quantity, ...(unit && UNIT_CODE.test(unit) ? { unit } : {}), rate: exact.rate, ...tax };
+  if (exact) {
+    // A discount of 0 is none: the record keeps discount_percent only when there is one.
+    const discount = exact.discount_percent ? { discount_percent: exact.discount_percent } : {};
+    return { description: name, quantity: exact.quantity, ...(unit && UNIT_CODE.test(unit) ? { unit } : {}), rate: exact.rate, ...tax, ...discount };
+  }
   const written = `${line.quantity?.text ?? "?"}${unit ? ` ${unit}` : ""} × ${line.price?.text ?? "?"}${line.baseQuantity ? ` per ${line.baseQuantity.text}` : ""}`;
   terms.report.notice(
     line.netAmount?.element ?? line.at,
     "BT-131",
     line.netAmount?.text ?? null,
-    `quantity × price (${written}) does not give the line net amount exactly (line allowances or charges, a price per base quantity, or more decimals than the record holds); read as quantity 1 at the net amount, the original quantity and price added to the description`,
+    `quantity × price (${written}) does not give the line net amount exactly (line allowances or charges other than one percentage discount, a price per base quantity, or more decimals than the record holds); read as quantity 1 at the net amount, the original quantity and price added to the description`,
   );
   return { description: `${name} (${written})`, quantity: 1, rate: net, ...tax };
 }

@@ -6,6 +6,7 @@
 import { LABELS } from "../../../render/labels/index.ts";
 import type { Place } from "../model.ts";
 import { columnLabel, fieldLabel, LANGUAGES, type ColumnRole, type FieldRole } from "../extract/vocabulary.ts";
+import { listedField } from "./columns.ts";
 import { isBlank, textOf } from "./table-cells.ts";
 
 /** A printed value: text, or in a spreadsheet a number (amounts in major units, rates as fractions) or a date. */
@@ -39,7 +40,9 @@ function rowPlace(place: Place, index: number): Place {
 
 export type Party = { role: "from" | "billTo"; lines: string[]; place: Place };
 type Fact = { role: FieldRole; label: string; values: PrintedValue[]; place: Place };
-type LineRow = { place: Place; cells: Partial<Record<ColumnRole, PrintedValue>> };
+/** A line table's column: the extractor's roles, and the discount column the XLSX export adds when a line has a discount. */
+export type LineRole = ColumnRole | "discount";
+type LineRow = { place: Place; cells: Partial<Record<LineRole, PrintedValue>> };
 type TotalRow = { role: FieldRole; label: string; value: PrintedValue; place: Place };
 type TaxRow = { label: string; place: Place };
 
@@ -62,9 +65,15 @@ export function wholeField(text: string): FieldRole | null {
 
 const TOTAL_ROLES: ReadonlySet<FieldRole> = new Set(["subtotal", "tax", "total", "amountPaid", "amountDue"]);
 
+/** One header cell's role; the discount by the spreadsheet headers' words (columns.ts), which hold the export's in each language. */
+function lineRole(cell: PrintedValue): LineRole | null {
+  if (typeof cell !== "string" || !cell.trim()) return null;
+  return columnLabel(cell.trim())?.role ?? (listedField(cell) === "discount_percent" ? "discount" : null);
+}
+
 /** A line table's header: which column holds what; null when it names no description or amount. */
-export function lineColumns(header: readonly PrintedValue[]): Array<ColumnRole | null> | null {
-  const roles = header.map((cell) => (typeof cell === "string" && cell.trim() ? (columnLabel(cell.trim())?.role ?? null) : null));
+export function lineColumns(header: readonly PrintedValue[]): Array<LineRole | null> | null {
+  const roles = header.map(lineRole);
   return roles.includes("description") && (roles.includes("amount") || roles.includes("unitPrice")) ? roles : null;
 }
 

@@ -1,5 +1,6 @@
 // The printed invoice (render/document.ts: heading, parties, "Label: value" dates, the line table
-// with the totals beneath its amount column, the VAT breakdown, payment facts, notes) read back from
+// with the totals beneath its amount column and a line's discount beneath its description or, in the
+// XLSX export, in a column, the VAT breakdown, payment facts, notes) read back from
 // the neutral blocks the Markdown, HTML, DOCX and XLSX readers turn their files into. Labels are
 // matched in the eight languages of render/labels/ (server/imports/extract/vocabulary.ts), so the
 // document's language follows from the labels it prints. Its locale is what the file states (the
@@ -14,6 +15,7 @@
 import { LABELS, type Labels } from "../../../render/labels/index.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { Reading } from "../../domain/decimal-text.ts";
+import { isSafeLineAmount, linePrice } from "../../domain/money.ts";
 import { INVOICE_TYPES, type InvoiceType } from "../../domain/lifecycle.ts";
 import type { PostalAddress } from "../../domain/profile.ts";
 import { isDraftMark, LANGUAGES, titleLabel, type FieldRole } from "../extract/vocabulary.ts";
@@ -53,19 +55,48 @@ function readCell<Value>(context: Context, read: (value: PrintedValue, reading: 
   return undefined;
 }
 
-function items(printed: Printed, context: Context): Array<Record<string, unknown>> {
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The language's "Discount 10% (-€12.00)" (render/labels/) as a pattern capturing the percent and the amount. */
+function discountPattern(labels: Labels): RegExp {
+  const [before = "", between = "", after = ""] = labels.lineDiscount("\u0000", "\u0001").split(/[\u0000\u0001]/);
+  return new RegExp(`^${escaped(before)}(.+?)${escaped(between)}(.+)${escaped(after)}$`);
+}
+
+/**
+ * A printed description's last line as the line's discount (render/document.ts printedDescription):
+ * taken only when it is the language's discount line and its amount is what that percent takes off
+ * this line's quantity × unit price, so a description that merely ends in such words stays whole.
+ */
+function printedDiscount(description: string, quantity: number | undefined, rate: number | undefined, labels: Labels, reading: Settled): { description: string; percent: number } | null {
+  const cut = description.lastIndexOf("\n");
+  const parts = cut === -1 ? null : discountPattern(labels).exec(description.slice(cut + 1));
+  if (!parts || quantity === undefined || rate === undefined || !isSafeLineAmount(quantity, rate)) return null;
+  const percent = readPercent(parts[1] ?? "", reading);
+  const amount = readMoney(parts[2] ?? "", reading);
+  if (!percent.ok || !amount.ok || percent.value <= 0 || percent.value > 100) return null;
+  const taken = linePrice({ quantity, rate, discount_percent: percent.value }).discount === -amount.value;
+  return taken ? { description: description.slice(0, cut), percent: percent.value } : null;
+}
+
+function items(printed: Printed, context: Context, labels: Labels): Array<Record<string, unknown>> {
   return printed.lines.map(({ cells, place }) => {
     const quantity = cells.quantity === undefined ? 1 : readCell(context, readNumber, cells.quantity, place, "quantity");
     const price = cells.unitPrice ?? (quantity === 1 ? cells.amount : undefined);
     const rate = price === undefined ? undefined : readCell(context, readMoney, price, place, "unit price");
     const taxRate = cells.taxRate === undefined ? undefined : readCell(context, readPercent, cells.taxRate, place, "tax rate");
     if (price === undefined) context.problems.push({ ...place, column: "unit price", value: null, issue: "the line has no unit price" });
+    // A spreadsheet's discount column (the XLSX export), else the line beneath the description.
+    const described = textOf(cells.description);
+    const beneath = cells.discount === undefined ? printedDiscount(described, quantity, rate, labels, context.reading) : null;
+    const discount = cells.discount === undefined ? beneath?.percent : readCell(context, readPercent, cells.discount, place, "discount");
     return {
-      description: textOf(cells.description),
+      description: beneath?.description ?? described,
       ...(quantity !== undefined && { quantity }),
       ...(typeof cells.unit === "string" && { unit: cells.unit }),
       ...(rate !== undefined && { rate }),
       ...(taxRate !== undefined && { tax_rate: taxRate }),
+      ...(discount ? { discount_percent: discount } : {}),
     };
   });
 }
@@ -160,7 +191,7 @@ export function readPrinted(document: PrintedDocument, options: ReadOptions): Re
   const reading = settle(printed, validLocale(document.locale), language, countries, options);
   const context: Context = { reading, problems: [] };
   const facts = factValues(printed, context);
-  const lineItems = items(printed, context);
+  const lineItems = items(printed, context, LABELS[language]);
   const categoryOf = categories(printed, LABELS[language], context);
   for (const item of lineItems) {
     const category = typeof item.tax_rate === "number" ? categoryOf.get(item.tax_rate) : undefined;

@@ -33,7 +33,7 @@ export function withoutInertMark(text: string): string {
 }
 
 export const MONEY: ReadonlySet<ColumnField> = new Set(["unit_price", "line_amount", "subtotal", "tax", "total", "amount_paid", "amount_due"]);
-export const PERCENT: ReadonlySet<ColumnField> = new Set(["tax_rate", "invoice_tax_rate"]);
+export const PERCENT: ReadonlySet<ColumnField> = new Set(["tax_rate", "invoice_tax_rate", "discount_percent"]);
 export const DATES: ReadonlySet<ColumnField> = new Set(["issue_date", "due_date", "delivery_date"]);
 export const NUMERIC: ReadonlySet<ColumnField> = new Set([...MONEY, ...PERCENT, "quantity"]);
 

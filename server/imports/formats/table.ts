@@ -114,7 +114,7 @@ function hasLine(table: Table, row: Row): boolean {
 
 // ---------------------------------------------------------------- invoices
 
-const LINE_FIELDS: ReadonlySet<ColumnField> = new Set([...LINE_COLUMNS, "unit", "tax_rate", "tax_category"]);
+const LINE_FIELDS: ReadonlySet<ColumnField> = new Set([...LINE_COLUMNS, "unit", "tax_rate", "tax_category", "discount_percent"]);
 
 /** Rows grouped into invoices by the rule at the top. */
 function groupInvoices(table: Table, rows: readonly Row[]): Row[][] {
@@ -170,12 +170,20 @@ function addressOf(values: Values, parts: ReadonlyArray<readonly [ColumnField, s
   return Object.keys(address).length > 0 ? address : undefined;
 }
 
-/** A line from its row; a missing unit price is the line amount over the quantity when that divides exactly. */
+/**
+ * A line from its row; a missing unit price is the line amount over the quantity when that divides
+ * exactly. A discount goes with a unit price only: a line amount is already the net, so without a
+ * price it stands for the line as it is and the discount is left out, with a notice.
+ */
 function lineOf(values: Values, notice: (issue: string) => void): Record<string, unknown> {
   const item: Record<string, unknown> = {};
   for (const field of ["description", "quantity", "unit", "tax_rate", "tax_category"] as const) if (values.has(field)) item[field] = values.get(field);
-  if (values.has("unit_price")) item.rate = values.get("unit_price");
-  else if (values.has("line_amount")) {
+  const discount = values.get("discount_percent");
+  if (values.has("unit_price")) {
+    item.rate = values.get("unit_price");
+    if (discount) item.discount_percent = discount;
+  } else if (values.has("line_amount")) {
+    if (discount) notice(`no unit price: the discount of ${discount} % is taken as already in the line amount`);
     const amount = values.get("line_amount") as number;
     const quantity = (values.get("quantity") as number | undefined) ?? 1;
     const scaled = toScaled(quantity);

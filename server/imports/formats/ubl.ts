@@ -1,8 +1,8 @@
 // UBL 2.1 Invoice and CreditNote (Peppol BIS Billing 3.0, XRechnung's UBL syntax) read into the
 // business terms einvoice.ts maps: the mirror of render/einvoice/ubl.ts and ubl-parties.ts, with the
-// terms foreign files add (document allowances and charges, base quantities, rounding, several
-// payment means, a trading name or contact e-mail where the exporter writes the legal name and an
-// electronic address).
+// terms foreign files add (document allowances and charges, line charges, base quantities, rounding,
+// several payment means, a trading name or contact e-mail where the exporter writes the legal name
+// and an electronic address).
 import { EMAIL_SCHEME } from "../../../render/einvoice/ubl-parties.ts";
 import { UBL_DOCUMENTS, ublNamespace } from "../../../render/einvoice/ubl.ts";
 import type { FormatReader } from "../model.ts";
@@ -103,6 +103,7 @@ export function ublTerms(root: Located, creditNote: boolean): ReadEInvoice {
         netAmount: textAt(line, "LineExtensionAmount"),
         price: textAt(line, "Price", "PriceAmount"),
         baseQuantity: textAt(line, "Price", "BaseQuantity"),
+        allowancesCharges: all(line, "AllowanceCharge").map((entry) => ({ charge: isCharge(entry), percentage: textAt(entry, "MultiplierFactorNumeric") })),
         category: textAt(category, "ID"),
         rate: textAt(category, "Percent"),
       };

@@ -1,10 +1,15 @@
 // The e-invoice readers (UBL, CII, XRechnung, Factur-X) on files this service did not write: every
 // official EN 16931 example (tests/fixtures/imports/einvoice, from ../shared/einvoice/examples) reads
 // without a problem, and the invoice the domain builds from its draft has the totals the document
-// states (BT-109, BT-110, BT-112, BT-113, BT-115), exactly. Hostile and wrong files are 422s.
+// states (BT-109, BT-110, BT-112, BT-113, BT-115), exactly. A line whose one allowance is a
+// percentage its net amount agrees with reads as that line with its discount; any other line
+// allowance or charge keeps the net amount at quantity 1. Hostile and wrong files are 422s.
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
+import { toCii } from "../../../render/einvoice/cii.ts";
+import { toEn16931 } from "../../../render/einvoice/model.ts";
+import { toUbl } from "../../../render/einvoice/ubl.ts";
 import { exportInvoice } from "../../../render/export.ts";
 import { builtInTemplate } from "../../../render/templates/template.ts";
 import { RECORD_KEYS } from "../../../routers/imports/record-keys.ts";
@@ -180,6 +185,89 @@ describe("business terms by value", () => {
     expect(result.invoices[0]?.fields).toMatchObject({ from_email: "john.doole@mysuppliercompany.be", bill_to_email: null, payment: { iban: "BE91000000143476", bic: "BPOTBEB1" } });
     expect(result.notices).toEqual([{ element: "/CreditNote/AccountingCustomerParty/Party/Contact/ElectronicMail", term: "BT-58", value: "pete.smith at mycustomercompany", issue: expect.stringContaining("left out") }]);
   });
+});
+
+describe("line discounts: one allowance given as a percentage (BT-138) is the record's discount", () => {
+  const record = caseNamed("line discounts: 10 %");
+  const model = toEn16931(record, SELLER);
+  const files = { UBL: { reader: readUbl, xml: toUbl(model) }, CII: { reader: readCii, xml: toCii(model) } };
+  const FIRST_NET = { UBL: "/Invoice/InvoiceLine[1]/LineExtensionAmount", CII: "/CrossIndustryInvoice/SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem[1]/SpecifiedLineTradeSettlement/SpecifiedTradeSettlementLineMonetarySummation/LineTotalAmount" };
+  /** Line 1 as the fallback reads it: 10 × 120.00 less 10 % is 1080.00, kept at quantity 1. */
+  const FOLDED = { description: "Beratung (10 C62 × 120.00)", quantity: 1, rate: 108_000, tax_rate: 19, tax_category: "S" };
+
+  for (const [syntax, { reader, xml }] of Object.entries(files)) {
+    test(`${syntax}: every discounted line reads as itself with its discount, no notice; the domain gives the stated totals`, async () => {
+      const result = await read(reader, xml);
+      expect({ problems: result.problems, notices: result.notices }).toEqual({ problems: [], notices: [] });
+      const [draft] = result.invoices;
+      if (!draft) throw new Error("no invoice");
+      expect(draft.fields.items).toEqual([
+        { description: "Beratung", quantity: 10, unit: "C62", rate: 12_000, tax_rate: 19, tax_category: "S", discount_percent: 10 },
+        { description: "Fachbuch", quantity: 3, unit: "C62", rate: 1_999, tax_rate: 7, tax_category: "S", discount_percent: 12.5 },
+        { description: "Werbegeschenk", quantity: 2, unit: "C62", rate: 2_500, tax_rate: 19, tax_category: "S", discount_percent: 100 },
+        { description: "Kleinteile", quantity: 7, unit: "C62", rate: 333, tax_rate: 19, tax_category: "S", discount_percent: 3.3333 },
+        // A negative line is read as written: the sign on the quantity (BR-27), the same net.
+        { description: "Rückvergütung Wartung", quantity: -1, unit: "C62", rate: 2_000, tax_rate: 19, tax_category: "S", discount_percent: 10 },
+        { description: "Anfahrt", quantity: 1, unit: "C62", rate: 4_500, tax_rate: 19, tax_category: "S" },
+      ]);
+      const stated = draft.totals ?? {};
+      expect(computed(recordOf(draft), stated)).toEqual(stated);
+      expect(stated).toMatchObject({ subtotal: record.subtotal, tax: record.tax, total: record.total });
+    });
+  }
+
+  /** The first line's allowance changed in each syntax, and why it is no longer the record's discount. */
+  const CHANGES: Array<{ name: string; ubl: [string | RegExp, string]; cii: [string | RegExp, string] }> = [
+    {
+      name: "stated as an amount only (no BT-138, no BT-137)",
+      ubl: [/<cbc:MultiplierFactorNumeric>10<\/cbc:MultiplierFactorNumeric>([\s\S]*?)<cbc:BaseAmount currencyID="EUR">1200.00<\/cbc:BaseAmount>/, "$1"],
+      cii: [/<ram:CalculationPercent>10<\/ram:CalculationPercent>\s*<ram:BasisAmount>1200.00<\/ram:BasisAmount>/, ""],
+    },
+    {
+      // The net is the same as a 10 % discount gives: only the indicator tells the two apart.
+      name: "marked as a charge",
+      ubl: ["<cbc:ChargeIndicator>false</cbc:ChargeIndicator>", "<cbc:ChargeIndicator>true</cbc:ChargeIndicator>"],
+      cii: ["<udt:Indicator>false</udt:Indicator>", "<udt:Indicator>true</udt:Indicator>"],
+    },
+    {
+      // A charge of 0 % changes no amount: the line is still refused, as it has more than one.
+      name: "beside a second one, a charge of 0 %",
+      ubl: [
+        "</cac:AllowanceCharge>",
+        '</cac:AllowanceCharge><cac:AllowanceCharge><cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:AllowanceChargeReason>Freight</cbc:AllowanceChargeReason><cbc:MultiplierFactorNumeric>0</cbc:MultiplierFactorNumeric><cbc:Amount currencyID="EUR">0.00</cbc:Amount><cbc:BaseAmount currencyID="EUR">1200.00</cbc:BaseAmount></cac:AllowanceCharge>',
+      ],
+      cii: [
+        "</ram:SpecifiedTradeAllowanceCharge>",
+        "</ram:SpecifiedTradeAllowanceCharge><ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>true</udt:Indicator></ram:ChargeIndicator><ram:CalculationPercent>0</ram:CalculationPercent><ram:BasisAmount>1200.00</ram:BasisAmount><ram:ActualAmount>0.00</ram:ActualAmount><ram:Reason>Freight</ram:Reason></ram:SpecifiedTradeAllowanceCharge>",
+      ],
+    },
+    {
+      name: "at a percentage the net amount does not match (11 %)",
+      ubl: ["<cbc:MultiplierFactorNumeric>10<", "<cbc:MultiplierFactorNumeric>11<"],
+      cii: ["<ram:CalculationPercent>10<", "<ram:CalculationPercent>11<"],
+    },
+    {
+      name: "at a percentage with more decimals than the record holds",
+      ubl: ["<cbc:MultiplierFactorNumeric>10<", "<cbc:MultiplierFactorNumeric>10.00001<"],
+      cii: ["<ram:CalculationPercent>10<", "<ram:CalculationPercent>10.00001<"],
+    },
+  ];
+
+  for (const change of CHANGES) {
+    for (const [syntax, { reader, xml }] of Object.entries(files)) {
+      test(`${syntax}: an allowance ${change.name} keeps today's reading, quantity 1 at the net amount with a notice`, async () => {
+        const [pattern, replacement] = syntax === "UBL" ? change.ubl : change.cii;
+        const changed = xml.replace(pattern, replacement);
+        expect(changed).not.toBe(xml);
+        const result = await read(reader, changed);
+        expect(result.problems).toEqual([]);
+        expect(result.notices).toEqual([expect.objectContaining({ term: "BT-131", element: FIRST_NET[syntax as keyof typeof FIRST_NET], value: "1080.00" })]);
+        const items = result.invoices[0]?.fields.items as Array<Record<string, unknown>>;
+        expect(items[0]).toEqual(FOLDED);
+        expect(items[1]).toMatchObject({ description: "Fachbuch", discount_percent: 12.5 });
+      });
+    }
+  }
 });
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {

@@ -21,6 +21,7 @@ import { readPrintedRows } from "../../../server/imports/formats/printed-grid.ts
 import { decimalOf } from "../../../server/imports/formats/printed-values.ts";
 import { MAX_IMPORT_ROWS, type ReadOptions, type ReadResult } from "../../../server/imports/model.ts";
 import { FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
+import { DISCOUNTED, DISCOUNTED_DE } from "../../render/discounted.ts";
 import { gridOf } from "./xlsx-grid.ts";
 
 const OPTIONS: ReadOptions = { currency: "EUR", today: "2026-11-27", recordKeys: RECORD_KEYS };
@@ -99,6 +100,33 @@ describe("the service's own exports", () => {
       expect(String(hostile.notes)).toContain("<script>alert(1)</script> & [link](x) `tick` ~~strike~~ \\");
     });
   }
+
+  test("a discounted line: its discount read from beneath the description (the XLSX column), in English and German", async () => {
+    for (const [format, read] of Object.entries(READERS)) {
+      for (const record of [DISCOUNTED, DISCOUNTED_DE]) {
+        const result = await read(record);
+        expect({ format, locale: record.locale, problems: result.problems }).toEqual({ format, locale: record.locale, problems: [] });
+        expect({ format, locale: record.locale, items: only(result).items }).toEqual({
+          format,
+          locale: record.locale,
+          items: [
+            { description: "Consulting", quantity: 40, rate: 12_000, tax_rate: 20, discount_percent: 10 },
+            { description: "Travel", quantity: 1, rate: 8_950, tax_rate: 20 },
+            { description: "Licence seats", quantity: 3, rate: 3_333, tax_rate: 20, discount_percent: 2.5 },
+          ],
+        });
+      }
+    }
+  });
+
+  test("a description whose last line only looks like a discount stays whole: its amount is not what the percent takes off", async () => {
+    // 10 % of 2 × €5.00 is €1.00: a line saying €2.00 is the description's own text.
+    const [first] = DISCOUNTED.items;
+    const record: InvoiceRecord = { ...DISCOUNTED, items: [{ ...first!, description: "Promo\nDiscount 10% (-€2.00)", quantity: 2, rate: 500, discount_percent: undefined, amount: 1_000 }] };
+    for (const read of [READERS.Markdown!, READERS.HTML!, READERS.DOCX!]) {
+      expect((only(await read(record)).items as unknown[])[0]).toEqual({ description: "Promo\nDiscount 10% (-€2.00)", quantity: 2, rate: 500, tax_rate: 20 });
+    }
+  });
 
   test("HTML and DOCX state the exact locale; Markdown gives the language when the region prints alike", async () => {
     expect(only(await READERS.HTML!(HOSTILE)).locale).toBe("en-US");

@@ -13,7 +13,7 @@ const read = (rows: TableCell[][], more = {}) => readTable(rows, options(more));
 
 describe("the column vocabulary", () => {
   test("the service's own CSV export headers map exactly", () => {
-    const headers = ["number", "type", "status", "issue_date", "due_date", "currency", "from_name", "bill_to_name", "bill_to_tax_id", "line", "description", "quantity", "unit", "unit_price", "tax_category", "tax_rate", "line_amount", "subtotal", "tax", "total", "amount_paid", "amount_due"];
+    const headers = ["number", "type", "status", "issue_date", "due_date", "currency", "from_name", "bill_to_name", "bill_to_tax_id", "line", "description", "quantity", "unit", "unit_price", "discount_percent", "tax_category", "tax_rate", "line_amount", "subtotal", "tax", "total", "amount_paid", "amount_due"];
     for (const header of headers) expect(fieldOfHeader(header)?.field).toBe(header as never);
   });
 
@@ -54,6 +54,42 @@ describe("the column vocabulary", () => {
       { row: 1, header: "Menge", field: "quantity" },
       { row: 1, header: "Preis", field: "unit_price" },
     ]);
+  });
+});
+
+describe("a line's discount", () => {
+  test("its header in the eight languages (the XLSX export's word among them) and as spreadsheets write it", () => {
+    const headers = ["Discount", "Rabatt", "Remise", "Descuento", "Sconto", "Korting", "Desconto", "値引き", "Discount %", "Rabatt in %", "Dto.", "割引率", "discount_percent"];
+    expect(headers.map((header) => fieldOfHeader(header)?.field)).toEqual(headers.map(() => "discount_percent"));
+  });
+
+  test("read as a percent, with or without its sign, beside its line's unit price; an empty cell is no discount", () => {
+    const result = read([
+      ["Rechnungsnummer", "Beschreibung", "Menge", "Einzelpreis", "Rabatt"],
+      ["R-1", "Beratung", "40", "120,00", "10 %"],
+      ["R-1", "Reise", "1", "89,50", ""],
+      ["R-1", "Lizenz", "3", "33,33", "2,5"],
+    ]);
+    expect(result.problems).toEqual([]);
+    expect(result.invoices[0]?.fields.items).toEqual([
+      { description: "Beratung", quantity: 40, rate: 12_000, discount_percent: 10 },
+      { description: "Reise", quantity: 1, rate: 8_950 },
+      { description: "Lizenz", quantity: 3, rate: 3_333, discount_percent: 2.5 },
+    ]);
+    expect(result.columns.map((column) => column.field)).toEqual(["number", "description", "quantity", "unit_price", "discount_percent"]);
+    expect(read([["number", "description", "unit_price", "discount_percent"], ["1", "a", 10, "25%"]]).invoices[0]?.fields.items).toEqual([{ description: "a", rate: 1000, discount_percent: 25 }]);
+  });
+
+  test("without a unit price the line amount is the net: the discount is left out, with a notice", () => {
+    const result = read([["number", "description", "quantity", "line_amount", "discount_percent"], ["1", "a", "2", "90.00", "10"]]);
+    expect(result.invoices[0]?.fields.items).toEqual([{ description: "a", quantity: 2, rate: 4_500 }]);
+    expect(result.notices).toEqual([{ row: 2, column: "line_amount", issue: "no unit price: the discount of 10 % is taken as already in the line amount" }]);
+  });
+
+  test("above 100 percent is the cell's problem", () => {
+    const result = read([["number", "description", "unit_price", "discount_percent"], ["1", "a", "10.00", "120"]]);
+    expect(result.invoices).toEqual([]);
+    expect(result.problems).toEqual([{ row: 2, column: "discount_percent", value: "120", issue: "expected a percentage from 0 to 100, such as 19 or 7.5" }]);
   });
 });
 

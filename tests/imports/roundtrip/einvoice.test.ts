@@ -6,7 +6,8 @@
 // reference, payment terms, notes, the preceding invoice of a credit note, seller and buyer (name,
 // e-mail, tax id, address; the seller's falling back to the profile as the exporter does), payment
 // means, code, IBAN, BIC and reference, and each line's description, unit, price and quantity, its
-// effective VAT rate and category and the exemption reason of its VAT group, and the stated totals.
+// discount (a line allowance, BG-27), its effective VAT rate and category and the exemption reason of
+// its VAT group, and the stated totals.
 // The format's own normalizations: text trimmed and stripped of control codes (present()) with line
 // ends as XML reads them (LF), a negative price written as a negative quantity (BR-27), an exemption
 // reason per VAT group (joined, a VATEX code in capitals). Not carried: locale, status, template, client link, line ids, whether a
@@ -132,6 +133,15 @@ const generated = fc
   );
 
 describe("e-invoice round trips: read(export(record)) gives back every carried field", () => {
+  test("the generated invoices the exporter accepts have discounted lines, negative ones among them", () => {
+    const ubl = FORMATS[0] as Format;
+    const accepted = fc.sample(generated, { numRuns: 150, seed: SEED }).filter((record) => written(ubl, record) !== null);
+    const discounted = accepted.flatMap((record) => record.items.filter((item) => item.discount_percent));
+    expect(discounted.length).toBeGreaterThanOrEqual(20);
+    expect(discounted.some((item) => item.rate < 0)).toBe(true);
+    expect(discounted.some((item) => item.discount_percent === 100)).toBe(true);
+  });
+
   for (const format of FORMATS) {
     describe(format.name, () => {
       for (const [name, record] of FIXTURES) {

@@ -4,10 +4,11 @@
 //
 // Carried, in every format: type, number (on the heading), the parties (name, address, e-mail, tax
 // id, as printed lines), issue/due/delivery dates, the preceding invoice, each line's description,
-// quantity, unit price, effective VAT rate and its category (named in the VAT breakdown), the stated
-// totals (subtotal, VAT, total; paid and due once something was paid), payment terms, IBAN, BIC,
-// reference, notes, the tax exemption reason; the language (by its labels); the currency (by its
-// symbol or code, read in the locale) except in XLSX.
+// quantity, unit price, discount (printed beneath the description; in XLSX a column of its own),
+// effective VAT rate and its category (named in the VAT breakdown), the stated totals (subtotal,
+// VAT, total; paid and due once something was paid), payment terms, IBAN, BIC, reference, notes,
+// the tax exemption reason; the language (by its labels); the currency (by its symbol or code, read
+// in the locale) except in XLSX.
 //
 // Not carried, so not compared:
 // - The exact locale: HTML (lang) and DOCX (the run language) state it; Markdown and XLSX only
@@ -156,13 +157,14 @@ function expectRoundTrip(format: Format, record: InvoiceRecord, result: ReadResu
     rate: item.rate,
     tax_rate: item.tax_rate,
     category: lineTax({ tax_rate: item.tax_rate as number, tax_category: (item.tax_category as TaxCategory | undefined) ?? null }, null).category,
+    discount_percent: item.discount_percent,
   }));
   same(
     "items",
     items,
     record.items.map((item) => {
       const { rate, category } = lineTax(item, record.tax_rate);
-      return { description: format.text(item.description), quantity: item.quantity, rate: item.rate, tax_rate: rate, category };
+      return { description: format.text(item.description), quantity: item.quantity, rate: item.rate, tax_rate: rate, category, discount_percent: item.discount_percent };
     }),
   );
 

@@ -5,10 +5,11 @@ import { BOM, toCsv } from "../../../render/codecs/csv.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { readCsv } from "./csv-reader.ts";
 import { ALL, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
+import { DISCOUNTED } from "../discounted.ts";
 
 const HEADER = [
   "number", "type", "status", "issue_date", "due_date", "currency", "from_name", "bill_to_name", "bill_to_tax_id",
-  "line", "description", "quantity", "unit", "unit_price", "tax_category", "tax_rate", "line_amount",
+  "line", "description", "quantity", "unit", "unit_price", "discount_percent", "tax_category", "tax_rate", "line_amount",
   "subtotal", "tax", "total", "amount_paid", "amount_due",
 ];
 
@@ -35,8 +36,8 @@ describe("CSV file shape", () => {
   test("the KWD invoice, byte for byte", () => {
     expect(toCsv(KUWAITI)).toBe(
       `${BOM}${HEADER.join(",")}\r\n` +
-        "INV-2026-0100,invoice,draft,2026-11-01,,KWD,Zoë Müller Beratung GmbH,Gulf Trading Co.,,1,Support plan,1,C62,1.250,Z,0,1.250,13.270,0.000,13.270,0.000,13.270\r\n" +
-        "INV-2026-0100,invoice,draft,2026-11-01,,KWD,Zoë Müller Beratung GmbH,Gulf Trading Co.,,2,Spare part,4,C62,3.005,Z,0,12.020,13.270,0.000,13.270,0.000,13.270\r\n",
+        "INV-2026-0100,invoice,draft,2026-11-01,,KWD,Zoë Müller Beratung GmbH,Gulf Trading Co.,,1,Support plan,1,C62,1.250,,Z,0,1.250,13.270,0.000,13.270,0.000,13.270\r\n" +
+        "INV-2026-0100,invoice,draft,2026-11-01,,KWD,Zoë Müller Beratung GmbH,Gulf Trading Co.,,2,Spare part,4,C62,3.005,,Z,0,12.020,13.270,0.000,13.270,0.000,13.270\r\n",
     );
   });
 
@@ -58,6 +59,14 @@ describe("CSV values", () => {
     for (const row of rows) {
       expect(row).toMatchObject({ number: "RE-2026-0042", currency: "EUR", bill_to_tax_id: "DE987654321", subtotal: "1308.23", tax: "243.77", total: "1552.00", amount_paid: "500.00", amount_due: "1052.00" });
     }
+  });
+
+  test("a discounted line's percent as a machine number, empty on a line without one; line_amount is the net", () => {
+    expect(rowsOf(DISCOUNTED).map((row) => [row.description, row.quantity, row.unit_price, row.discount_percent, row.line_amount])).toEqual([
+      ["Consulting", "40", "120.00", "10", "4320.00"],
+      ["Travel", "1", "89.50", "", "89.50"],
+      ["Licence seats", "3", "33.33", "2.5", "97.49"],
+    ]);
   });
 
   test("JPY has no decimals", () => {

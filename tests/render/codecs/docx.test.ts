@@ -10,6 +10,7 @@ import { toDocx } from "../../../render/codecs/docx.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { at, list, type Node } from "../einvoice/summary.ts";
 import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE } from "../../../scripts/samples/invoices.ts";
+import { DISCOUNT_LINES, DISCOUNTED, DISCOUNTED_DE } from "../discounted.ts";
 
 type Read = { text: string; html: string; xml: (path: string) => Node };
 
@@ -140,6 +141,22 @@ describe("DOCX with hostile text", () => {
   test("characters XML cannot carry are dropped, and the file still opens", async () => {
     const { text } = await read({ ...HOSTILE, notes: "a\u0001b\u000bc\u0000d" });
     expect(text).toContain("abcd");
+  });
+});
+
+describe("DOCX with discounted lines", () => {
+  test("the discount after a break in the description's cell, in the invoice's language; the amount is the net", async () => {
+    for (const [record, lines, amounts] of [
+      [DISCOUNTED, DISCOUNT_LINES.en, ["€4,320.00", "€97.49"]],
+      [DISCOUNTED_DE, DISCOUNT_LINES.de, ["4.320,00 €", "97,49 €"]],
+    ] as const) {
+      const { html } = await read(record);
+      const spaced = html.replace(/\u00a0/g, " ");
+      expect(spaced).toContain(`<td><p>Consulting<br />${lines[0]}</p></td>`);
+      expect(spaced).toContain(`<td><p>Licence seats<br />${lines[1]}</p></td>`);
+      expect(spaced).toContain("<td><p>Travel</p></td>");
+      for (const amount of amounts) expect(spaced).toContain(`<p>${amount}</p>`);
+    }
   });
 });
 

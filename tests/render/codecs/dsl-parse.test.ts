@@ -133,6 +133,31 @@ describe("currencies and amounts", () => {
     ]);
   });
 
+  test("a discount ends an item line after ITEMS: a percent after a minus sign, with or without the line's VAT rate, in either layout", () => {
+    const value = parsed("TO X\nCURRENCY EUR\nLOCALE de-DE\nITEMS\n  Consulting 10 x €120.00 19% -10%\n  Travel 89,50 € −2,5 %\n  Books | 2 | 19,99 | 7% -33,3333%\n  A | B 1 x €5 -100%\n  Sale -10% 2 x €5\n");
+    expect(value.invoice.items).toEqual([
+      { description: "Consulting", quantity: 10, rate: 12_000, tax_rate: 19, discount_percent: 10 },
+      { description: "Travel", quantity: 1, rate: 8_950, discount_percent: 2.5 },
+      { description: "Books", quantity: 2, rate: 1_999, tax_rate: 7, discount_percent: 33.3333 },
+      { description: "A | B", quantity: 1, rate: 500, discount_percent: 100 },
+      // Text before the price is the description's, whatever it holds.
+      { description: "Sale -10%", quantity: 2, rate: 500 },
+    ]);
+  });
+
+  test("a discount of 0 is none (\"-0%\", once read as a VAT rate of 0); one above 100, or before the VAT rate, is the line's problem", () => {
+    expect(parsed("TO X\nCURRENCY EUR\nITEMS\n  Travel €89.50 -0%\n").invoice.items).toEqual([{ description: "Travel", quantity: 1, rate: 8_950 }]);
+    expect(problems("TO X\nCURRENCY EUR\nITEMS\n  Travel €89.50 -120%\n  Books 2 x €19.99 -10% 7%\n")).toEqual([
+      { line: 4, column: 18, text: "120", expected: "a discount from 0 to 100 percent with at most 4 decimals after the minus sign, such as -10%" },
+      { line: 5, column: 20, text: "-10%", expected: 'a currency symbol or ISO code such as € or EUR, not "%"' },
+    ]);
+  });
+
+  test("before ITEMS a pipe item takes no discount: a trailing \"-10%\" is the amount's problem, as it always was", () => {
+    expect(problems("TO X\nCURRENCY EUR\nBooks | 2 | 19.99 -10%\n")).toEqual([{ line: 3, column: 13, text: "19.99 -10%", expected: "an amount such as €1,200.50 or 1200.50" }]);
+    expect(parsed("TO X\nNOTE Pay | 2 | €5 -10%\n").invoice).toMatchObject({ notes: "Pay | 2 | €5 -10%", items: [] });
+  });
+
   test("the last <quantity> x is the quantity: a description may hold anything, pipes included", () => {
     const value = parsed('TO X\nITEMS\n  Widget | "Pro", size 2 x 3 2 x $19.99\n  Box 2 x 1 x $5\nCURRENCY USD\n');
     expect(value.invoice.items).toEqual([
@@ -254,7 +279,7 @@ describe("problems", () => {
       { line: 11, column: 14, text: "$89.50", expected: "an amount in EUR: the amount is in $ but the invoice's currency is EUR" },
       { line: 12, column: 13, text: "€1.234", expected: "an unambiguous amount: write 1234.00 or 1.234 (or add a LOCALE line)" },
       { line: 12, column: 20, text: "120", expected: "a percent from 0 to 100 with at most 4 decimals, such as 19 or 7.5%" },
-      { line: 13, column: 1, text: "Hello world", expected: 'an item such as "Consulting 10 x €120.00", "Travel €89.50" or "Books 2 x €19.99 7%"' },
+      { line: 13, column: 1, text: "Hello world", expected: 'an item such as "Consulting 10 x €120.00", "Travel €89.50" or "Books 2 x €19.99 7% -10%" (7 % VAT, 10 % off)' },
       { line: 14, column: 6, text: "bob", expected: "an e-mail address such as ap@globex.example after SEND (or one on the TO line)" },
       { line: 15, column: 1, text: "", expected: "a TO line naming the buyer, such as TO Globex Corporation | ap@globex.example" },
     ]);

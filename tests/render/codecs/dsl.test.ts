@@ -4,6 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { toDsl } from "../../../render/codecs/dsl.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
+import { DISCOUNTED } from "../discounted.ts";
 
 describe("DSL text", () => {
   test("EUR de-DE: CURRENCY and LOCALE always, TAX the seller's country whose standard rate the invoice uses", () => {
@@ -95,6 +96,14 @@ describe("DSL text", () => {
     expect(toDsl(oneEach("Beratung"))).toContain("\n Beratung €120.00\n");
     expect(toDsl(oneEach("Box 2 x"))).toContain("\n Box 2 x 1 x €120.00\n");
     expect(toDsl(oneEach("A | B"))).toContain("\n A | B 1 x €120.00\n");
+  });
+
+  test("a discount ends its item line as a percent after a minus sign, after the line's own rate", () => {
+    const text = toDsl(DISCOUNTED);
+    expect(text).toContain("\nITEMS\n Consulting 40 x €120.00 -10%\n Travel €89.50\n Licence seats 3 x €33.33 -2.5%\n");
+    const [first] = DISCOUNTED.items;
+    if (!first) throw new Error("DISCOUNTED has items");
+    expect(toDsl({ ...DISCOUNTED, items: [{ ...first, quantity: 1, tax_rate: 7 }] })).toContain("\n Consulting €120.00 7% -10%\n");
   });
 
   test("a value holding a pipe takes the colon; a number starting with # keeps it", () => {

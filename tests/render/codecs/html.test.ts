@@ -25,6 +25,7 @@ import { BASE_DESIGNS } from "../../../server/domain/templates.ts";
 import { builtInTemplate, type RenderTemplate } from "../../../render/templates/template.ts";
 import { priced, type InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
+import { DISCOUNT_LINES, DISCOUNTED, DISCOUNTED_DE } from "../discounted.ts";
 
 type Page = ReturnType<typeof parseHTML>["document"];
 type Node = ReturnType<Page["querySelector"]>;
@@ -149,6 +150,27 @@ describe("line table", () => {
       ["MwSt. 19\u00a0%", "1.268,25\u00a0€", "240,97\u00a0€"],
     ]);
     expect(texts(german, "dl.dates dd")).toEqual(["1. November 2026", "1. Dezember 2026", "30. Oktober 2026"]);
+  });
+});
+
+describe("a discounted line", () => {
+  // The row header holds the description and, on the next line (the cell keeps line breaks), the
+  // discount in the invoice's language; the unit price stays the price and the amount is the net.
+  test.each(BASE_DESIGNS)("%s: the discount beneath the description, in English and German", (base) => {
+    for (const [record, lines, rows] of [
+      [DISCOUNTED, DISCOUNT_LINES.en, [["40", "€120.00", "20%", "€4,320.00"], ["1", "€89.50", "20%", "€89.50"], ["3", "€33.33", "20%", "€97.49"]]],
+      [DISCOUNTED_DE, DISCOUNT_LINES.de, [["40", "120,00 €", "20 %", "4.320,00 €"], ["1", "89,50 €", "20 %", "89,50 €"], ["3", "33,33 €", "20 %", "97,49 €"]]],
+    ] as const) {
+      const page = parse(toHtml(record, builtInTemplate(base)));
+      const body = all(page, "table.lines tbody tr").map((row) => cellsOf(row).map((cell) => cell.replace(/\u00a0/g, " ")));
+      expect(body).toEqual([
+        [`Consulting\n${lines[0]}`, ...rows[0]],
+        ["Travel", ...rows[1]],
+        [`Licence seats\n${lines[1]}`, ...rows[2]],
+      ]);
+      expect(all(page, "table.lines tbody th.text[scope=row]")).toHaveLength(3);
+      expect(textOf(page.querySelector("style"))).toContain(".text, address { white-space: pre-line;");
+    }
   });
 });
 

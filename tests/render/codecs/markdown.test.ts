@@ -4,6 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { marked, type Token, type Tokens } from "marked";
 import { toMarkdown } from "../../../render/codecs/markdown.ts";
 import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE } from "../../../scripts/samples/invoices.ts";
+import { DISCOUNT_LINES, DISCOUNTED, DISCOUNTED_DE } from "../discounted.ts";
 
 const blocks = (markdown: string): Token[] => marked.lexer(markdown).filter((token) => token.type !== "space");
 const tables = (markdown: string): Tokens.Table[] => blocks(markdown).filter((token): token is Tokens.Table => token.type === "table");
@@ -114,6 +115,23 @@ describe("Markdown text", () => {
   test("labels follow the locale's language (de-AT → German), unknown languages fall back to English", () => {
     expect(toMarkdown({ ...GERMAN, locale: "de-AT" })).toContain("**Rechnungsempfänger**");
     expect(toMarkdown({ ...GERMAN, locale: "ar-KW" })).toContain("**Bill to**");
+  });
+});
+
+describe("Markdown with discounted lines", () => {
+  test("the discount on a line of its own in the description's cell, in the invoice's language; the amount is the net", () => {
+    for (const [record, lines, amounts] of [
+      [DISCOUNTED, DISCOUNT_LINES.en, ["€4,320.00", "€89.50", "€97.49"]],
+      [DISCOUNTED_DE, DISCOUNT_LINES.de, ["4.320,00 €", "89,50 €", "97,49 €"]],
+    ] as const) {
+      const [table] = tables(toMarkdown(record));
+      const rows = (table?.rows ?? []).slice(0, 3).map((row) => row.map((cell) => plain(cell.tokens).replace(/\u00a0/g, " ")));
+      expect(rows.map((row) => [row[0], row[4]])).toEqual([
+        [`Consulting\n${lines[0]}`, amounts[0]],
+        ["Travel", amounts[1]],
+        [`Licence seats\n${lines[1]}`, amounts[2]],
+      ]);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { toXlsx } from "../../../render/codecs/xlsx.ts";
 import type { InvoiceRecord } from "../../../server/domain/invoice.ts";
 import { ALL, FRENCH_CREDIT_NOTE, GERMAN, HOSTILE, JAPANESE, KUWAITI } from "../../../scripts/samples/invoices.ts";
 import { readXlsx, type Cell, type Sheet } from "./xlsx-reader.ts";
+import { DISCOUNTED, DISCOUNTED_DE } from "../discounted.ts";
 
 const COLUMNS = ["A", "B", "C", "D", "E"];
 const EURO = '#,##0.00"\u00a0€"';
@@ -120,6 +121,39 @@ describe("XLSX: EUR de-DE with 19 % and 7 %", () => {
       ["Anmerkungen", null, null, null, null],
       ["Vielen Dank für Ihren Auftrag.", null, null, null, null],
     ]);
+  });
+});
+
+describe("XLSX with discounted lines", () => {
+  /** A row's values, A to F: the discount column moves the rate and the amount one to the right. */
+  const sixColumns = (sheet: Sheet, row: number): Array<string | number | null> => [...COLUMNS, "F"].map((column) => sheet.rows.get(row)?.get(column)?.value ?? null);
+
+  test("a discount column after the unit price, its percent a fraction; the amount is the net, the totals and VAT stay under theirs", async () => {
+    const sheet = await sheetOf(DISCOUNTED_DE);
+    const header = rowOf(sheet, "Beschreibung");
+    const rows = (first: number, count: number) => Array.from({ length: count }, (_, index) => sixColumns(sheet, first + index));
+    expect(rows(header, 7)).toEqual([
+      ["Beschreibung", "Menge", "Einzelpreis", "Rabatt", "MwSt.-Satz", "Betrag"],
+      ["Consulting", 40, 120, 0.1, 0.2, 4320],
+      ["Travel", 1, 89.5, null, 0.2, 89.5],
+      ["Licence seats", 3, 33.33, 0.025, 0.2, 97.49],
+      [null, null, null, null, "Zwischensumme", 4506.99],
+      [null, null, null, null, "MwSt.", 901.4],
+      [null, null, null, null, "Gesamtbetrag", 5408.39],
+    ]);
+    expect([formatAt(sheet, header + 1, "D"), formatAt(sheet, header + 3, "D")]).toEqual(["0%", "0.0%"]);
+    expect(["A", "B", "C", "D", "E", "F"].every((column) => cell(sheet, header, column)?.bold)).toBe(true);
+    expect([...sheet.widths.keys()]).toEqual([1, 2, 3, 4, 5, 6]);
+    const vat = rowOf(sheet, "MwSt.-Aufstellung");
+    expect(rows(vat + 1, 2)).toEqual([
+      ["MwSt.-Satz", null, null, null, "Nettobetrag", "MwSt."],
+      ["MwSt. 20\u00a0%", null, null, null, 4506.99, 901.4],
+    ]);
+  });
+
+  test("an invoice without a discount keeps its five columns", async () => {
+    const plain = await sheetOf({ ...DISCOUNTED, items: DISCOUNTED.items.filter((item) => !item.discount_percent) });
+    expect(sixColumns(plain, rowOf(plain, "Description"))).toEqual(["Description", "Quantity", "Unit price", "VAT rate", "Amount", null]);
   });
 });
 

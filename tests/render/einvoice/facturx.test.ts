@@ -32,7 +32,7 @@ const skipPoppler = !hasPoppler && !process.env.CI;
 /** Milliseconds on purpose: PDF dates have whole seconds, and Info and XMP must agree on them. */
 const CREATED_AT = new Date("2026-11-01T09:00:00.750Z");
 const WHOLE_SECONDS = "2026-11-01T09:00:00Z";
-const INVOICES = ["several VAT rates", "credit note", "JPY", "outside the scope", "non-ASCII"] as const;
+const INVOICES = ["several VAT rates", "credit note", "JPY", "outside the scope", "non-ASCII", "line discounts: 10 %", "line discounts on a credit note"] as const;
 
 type Written = { name: string; model: En16931Invoice; bytes: Uint8Array; path: string };
 

@@ -176,6 +176,51 @@ export const CASES: EinvoiceCase[] = [
     }),
   },
   {
+    // EN 16931 line allowances (BG-27): each discount is taken off quantity × price, at the line's own
+    // VAT rate; a negative line keeps its sign on quantity, base, allowance and net alike (BR-27).
+    name: "line discounts: 10 %, 12.5 % on a 7 % line, 100 %, 3.3333 %, on a negative line, and a line without",
+    record: finalized({
+      tax_rate: 19,
+      items: [
+        { description: "Beratung", quantity: 10, rate: 12_000, discount_percent: 10 },
+        { description: "Fachbuch", quantity: 3, rate: 1_999, tax_rate: 7, discount_percent: 12.5 },
+        { description: "Werbegeschenk", quantity: 2, rate: 2_500, discount_percent: 100 },
+        { description: "Kleinteile", quantity: 7, rate: 333, discount_percent: 3.3333 },
+        { description: "Rückvergütung Wartung", quantity: 1, rate: -2_000, discount_percent: 10 },
+        { description: "Anfahrt", quantity: 1, rate: 4_500 },
+      ],
+    }),
+  },
+  {
+    name: "line discounts on a credit note (381), one at its own 7 % rate",
+    record: finalized(
+      {
+        type: "credit_note",
+        tax_rate: 19,
+        preceding_invoice: { number: "RE-2026-0002", issue_date: "2026-10-15" },
+        items: [
+          { description: "Gutschrift Beratung", quantity: 2.5, rate: 12_000, discount_percent: 15 },
+          { description: "Gutschrift Fachbuch", quantity: 1, rate: 1_999, tax_rate: 7, discount_percent: 5 },
+        ],
+      },
+      { preceding: { id: null, number: "RE-2026-0002", issue_date: "2026-10-15" } },
+    ),
+  },
+  {
+    name: "line discounts in KWD (three decimals: base, allowance and net each rounded to two)",
+    record: finalized({
+      bill_to_name: "شركة الكويت للتجارة",
+      bill_to_address: { line1: "شارع الخليج العربي", city: "الكويت", postal_code: "13001", country: "KW" },
+      bill_to_tax_id: null,
+      currency: "KWD",
+      tax_rate: 5,
+      items: [
+        { description: "Filters", quantity: 3, rate: 1_235, discount_percent: 10 },
+        { description: "Gaskets", quantity: 2, rate: 333, discount_percent: 7.5 },
+      ],
+    }),
+  },
+  {
     name: "outside the scope of VAT (O)",
     record: finalized({
       tax_exemption_reason: "Nicht steuerbar: Leistungsort im Drittland",

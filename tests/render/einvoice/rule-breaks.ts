@@ -13,6 +13,7 @@ export const BASES = {
   G: "export", // payment terms, no due date
   O: "outside the scope",
   CN: "credit note",
+  D: "line discounts", // line 2 (index 1): 12.5 % off 59.97 at 7 %, allowance 7.50
 } as const;
 
 export type RuleBreak = { rule: string; base: keyof typeof BASES; path: string; breaks: (model: En16931Invoice) => void };
@@ -30,6 +31,8 @@ const delivery = (model: En16931Invoice): NonNullable<En16931Invoice["delivery"]
 /** The types forbid what these rules guard against; a model is a plain object and may be built elsewhere. */
 const noAddress = null as unknown as En16931Address;
 const noCategory = "" as TaxCategory;
+/** The discount on the "line discounts" fixture's second line (the first allowance is line 0's). */
+const allowance = (model: En16931Invoice): En16931Invoice["lines"][number]["allowances"][number] => at(at(model.lines, 1).allowances, 0);
 const duplicateGroup = (model: En16931Invoice): void => void model.vatBreakdown.push({ ...group(model) });
 
 const CORE: RuleBreak[] = [
@@ -63,6 +66,8 @@ const CORE: RuleBreak[] = [
   { rule: "BR-50", base: "S", path: "payment.accountIdentifier", breaks: (m) => void (payment(m).accountIdentifier = null) },
   { rule: "BR-55", base: "CN", path: "precedingInvoice.number", breaks: (m) => void (m.precedingInvoice = { number: "", issueDate: null }) },
   { rule: "BR-57", base: "K", path: "delivery.countryCode", breaks: (m) => void (delivery(m).countryCode = " ") },
+  { rule: "BR-41", base: "D", path: "lines.1.allowances.0.amount", breaks: (m) => void (allowance(m).amount = "") },
+  { rule: "BR-42", base: "D", path: "lines.1.allowances.0.reason", breaks: (m) => void Object.assign(allowance(m), { reason: " ", reasonCode: "" }) },
   {
     rule: "BR-61",
     base: "S",
@@ -81,10 +86,13 @@ const DECIMALS: RuleBreak[] = [
   { rule: "BR-DEC-19", base: "S", path: "vatBreakdown.0.taxableAmount", breaks: (m) => void (group(m).taxableAmount += "0") },
   { rule: "BR-DEC-20", base: "S", path: "vatBreakdown.0.taxAmount", breaks: (m) => void (group(m).taxAmount += "0") },
   { rule: "BR-DEC-23", base: "S", path: "lines.0.netAmount", breaks: (m) => void (line(m).netAmount += "0") },
+  { rule: "BR-DEC-24", base: "D", path: "lines.1.allowances.0.amount", breaks: (m) => void (allowance(m).amount = "7.496") },
+  { rule: "BR-DEC-25", base: "D", path: "lines.1.allowances.0.baseAmount", breaks: (m) => void (allowance(m).baseAmount += "0") },
 ];
 
 const TOTALS: RuleBreak[] = [
   { rule: "BR-CO-04", base: "S", path: "lines.0.categoryCode", breaks: (m) => void (line(m).categoryCode = noCategory) },
+  { rule: "BR-CO-07", base: "D", path: "lines.1.allowances.0.reason", breaks: (m) => void (allowance(m).reason = "Damage") },
   { rule: "BR-CO-09", base: "S", path: "buyer.vatIdentifier", breaks: (m) => void (m.buyer.vatIdentifier = "XX987654321") },
   { rule: "BR-CO-10", base: "S", path: "totals.lineNetTotal", breaks: (m) => void (m.totals.lineNetTotal = "1255.49") },
   { rule: "BR-CO-13", base: "S", path: "totals.taxExclusive", breaks: (m) => void (m.totals.taxExclusive = "1255.49") },
@@ -93,6 +101,7 @@ const TOTALS: RuleBreak[] = [
   { rule: "BR-CO-16", base: "S", path: "totals.amountDue", breaks: (m) => void (m.totals.amountDue = "1000.01") },
   { rule: "BR-CO-17", base: "S", path: "vatBreakdown.1.taxAmount", breaks: (m) => void (group(m, 1).taxAmount = "229.00") },
   { rule: "BR-CO-18", base: "S", path: "vatBreakdown", breaks: (m) => void (m.vatBreakdown = []) },
+  { rule: "BR-CO-23", base: "D", path: "lines.1.allowances.0.reason", breaks: (m) => void Object.assign(allowance(m), { reason: "", reasonCode: " " }) },
   { rule: "BR-CO-25", base: "G", path: "dueDate", breaks: (m) => void (m.paymentTerms = null) },
   {
     rule: "BR-CO-26",

@@ -20,12 +20,18 @@ export type Summary = {
   paymentTerms: string | null;
   totals: En16931Invoice["totals"];
   groups: Array<{ category: string; rate: string | null; taxable: string; tax: string; reason: string | null; code: string | null }>;
-  lines: Array<{ id: string; quantity: string; unit: string; net: string; price: string; category: string; rate: string | null; name: string }>;
+  lines: Array<{ id: string; quantity: string; unit: string; net: string; price: string; allowances: LineAllowance[]; category: string; rate: string | null; name: string }>;
 };
+
+/** BG-27 as written: the charge indicator (BG-27 is "false"), BT-136, BT-137, BT-138, BT-139, BT-140. */
+export type LineAllowance = { charge: string; amount: string; base: string | null; percentage: string | null; reason: string | null; code: string | null };
 
 export type Node = Record<string, unknown>;
 
-const REPEATED = new Set(["TaxSubtotal", "InvoiceLine", "CreditNoteLine", "PartyTaxScheme", "IncludedSupplyChainTradeLineItem", "ApplicableTradeTax", "SpecifiedTaxRegistration"]);
+const REPEATED = new Set([
+  ...["TaxSubtotal", "InvoiceLine", "CreditNoteLine", "PartyTaxScheme", "AllowanceCharge"],
+  ...["IncludedSupplyChainTradeLineItem", "ApplicableTradeTax", "SpecifiedTaxRegistration", "SpecifiedTradeAllowanceCharge"],
+]);
 
 export const parser = new XMLParser({
   ignoreAttributes: false,
@@ -92,6 +98,14 @@ export function summaryOf(model: En16931Invoice): Summary {
       unit: line.unitCode,
       net: line.netAmount,
       price: line.netPrice,
+      allowances: line.allowances.map((allowance) => ({
+        charge: "false",
+        amount: allowance.amount,
+        base: allowance.baseAmount,
+        percentage: allowance.percentage,
+        reason: allowance.reason,
+        code: allowance.reasonCode,
+      })),
       category: line.categoryCode,
       rate: line.rate,
       name: line.itemName,

@@ -56,6 +56,27 @@ describe("POST /api/invoices: happy", () => {
     expect(reply.body).toMatchObject({ subtotal: 2_166, tax: 197, total: 2_363 });
   });
 
+  test("a line's discount comes off quantity × rate before VAT; no discount (null or 0) leaves the field out", async () => {
+    const reply = await client.post(
+      "/api/invoices",
+      invoiceInput({
+        tax_rate: 7,
+        items: [
+          { description: "Croissants", quantity: 40, rate: 120, discount_percent: 10 },
+          { description: "Sourdough", quantity: 10, rate: 450, discount_percent: null },
+          { description: "Delivery", quantity: 1, rate: 1_500, discount_percent: 0 },
+        ],
+      }),
+    );
+    expect(reply.status).toBe(201);
+    expect(reply.body.items.map((item: { amount: number; discount_percent?: number }) => [item.amount, item.discount_percent])).toEqual([
+      [4_320, 10],
+      [4_500, undefined],
+      [1_500, undefined],
+    ]);
+    expect(reply.body).toMatchObject({ subtotal: 10_320, tax: 722, total: 11_042 });
+  });
+
   test("seller, currency, locale and payment default from the account profile", async () => {
     const seller = await server.account();
     const seller_api = api(server.url, seller.key);
@@ -143,6 +164,8 @@ describe("POST /api/invoices: errors", () => {
     ["five decimals in quantity", { items: [{ description: "x", quantity: 1.00001, rate: 1 }] }, "VALIDATION_ERROR", "items.0.quantity", undefined],
     ["zero-rate category with a rate", { items: [{ description: "x", rate: 1, tax_category: "E", tax_rate: 19 }] }, "VALIDATION_ERROR", "items.0.tax_rate", undefined],
     ["preceding invoice on an invoice", { preceding_invoice: { number: "INV-1" } }, "VALIDATION_ERROR", "preceding_invoice", undefined],
+    ["a discount over 100 %", { items: [{ description: "x", rate: 1, discount_percent: 101 }] }, "VALIDATION_ERROR", "items.0.discount_percent", undefined],
+    ["a negative discount", { items: [{ description: "x", rate: 1, discount_percent: -5 }] }, "VALIDATION_ERROR", "items.0.discount_percent", undefined],
   ])("%s → 422", async (_name, overrides, code, field, issue) => {
     const before = await client.get("/api/invoices?limit=1");
     const reply = await client.post("/api/invoices", invoiceInput(overrides));

@@ -31,6 +31,7 @@ function ProductPicker({ currency, onPick }: { currency: string; onPick(line: Li
       unit: product.unit,
       rate: amountText(product.rate, product.currency ?? currency),
       tax_rate: product.tax_rate === null ? "" : numberText(product.tax_rate),
+      discount: "",
     });
     setChosen("");
   };
@@ -106,6 +107,9 @@ export function Lines({ lines, currency, onChange }: { lines: LineValues[]; curr
               </Field>
               <Field label={t("editor.lineTax")}>
                 <input id={id("tax_rate")} value={line.tax_rate} inputMode="decimal" size={5} onInput={(event) => edit(line.key, "tax_rate", event.currentTarget.value)} />
+              </Field>
+              <Field label={t("editor.lineDiscount")}>
+                <input id={id("discount_percent")} value={line.discount} inputMode="decimal" size={5} onInput={(event) => edit(line.key, "discount", event.currentTarget.value)} />
               </Field>
               <div class="line-actions">
                 <button type="button" id={id("up")} disabled={index === 0} onClick={() => move(index, -1)} aria-label={t("editor.moveUp", { number })}>

@@ -17,6 +17,8 @@ export type LineValues = {
   unit: string;
   rate: string;
   tax_rate: string;
+  /** Percent off quantity × price; empty for none. */
+  discount: string;
 };
 
 export type EditorValues = {
@@ -47,7 +49,7 @@ export function newLineKey(): string {
 }
 
 export function emptyLine(): LineValues {
-  return { key: newLineKey(), id: null, description: "", quantity: "1", unit: "C62", rate: "", tax_rate: "" };
+  return { key: newLineKey(), id: null, description: "", quantity: "1", unit: "C62", rate: "", tax_rate: "", discount: "" };
 }
 
 /** A new document: today's, in the account's currency and locale, with one empty line. */
@@ -96,6 +98,7 @@ export function valuesOf(invoice: Invoice): EditorValues {
       unit: item.unit,
       rate: amountText(item.rate, invoice.currency),
       tax_rate: item.tax_rate === null ? "" : numberText(item.tax_rate),
+      discount: item.discount_percent ? numberText(item.discount_percent) : "",
     })),
   };
 }
@@ -156,6 +159,8 @@ export function inputOf(values: EditorValues, stored: Invoice | null): EditorInp
       unit: trimmed(line.unit).toUpperCase() || "C62",
       rate: rate.value,
       tax_rate: percentOf(line.tax_rate, `items.${index}.tax_rate`),
+      // An empty discount is none: null clears a stored one, as the service takes it.
+      discount_percent: percentOf(line.discount, `items.${index}.discount_percent`),
     };
   });
   const preceding = orNull(values.preceding_number);
@@ -208,7 +213,7 @@ export function differences(mine: EditorValues, theirs: EditorValues): Array<{ f
     const longest = Math.max(mine.lines.length, theirs.lines.length);
     for (let index = 0; index < longest; index++) {
       const line = lines[index];
-      flat[`line ${index + 1}`] = line ? [line.description, line.quantity, line.unit, line.rate, line.tax_rate && `${line.tax_rate} %`].filter(Boolean).join(" · ") : "—";
+      flat[`line ${index + 1}`] = line ? [line.description, line.quantity, line.unit, line.rate, line.tax_rate && `${line.tax_rate} %`, line.discount && `−${line.discount} %`].filter(Boolean).join(" · ") : "—";
     }
     return flat;
   };
