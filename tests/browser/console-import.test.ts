@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, FileChooser, Locator, Page } from "playwright-core";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { seriousViolations } from "../helpers/axe.ts";
 import { signedInPage, type SignedInPage } from "../helpers/browser.ts";
@@ -248,7 +248,11 @@ describe.skipIf(skipChromium)("the import page", () => {
     const { page, problems } = person;
     await openImport(page);
     await tabTo(page, page.getByLabel("Files to import"));
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
+    // Enter opens the file chooser. Headless Chromium under load now and then drops the first key's
+    // activation of a file input (1 run in 3 over the scaled topology); a person would press again.
+    const opened = (): Promise<FileChooser | null> => Promise.all([page.waitForEvent("filechooser", { timeout: 10_000 }).catch(() => null), page.keyboard.press("Enter")]).then(([chooser]) => chooser);
+    const chooser = (await opened()) ?? (await opened());
+    if (!chooser) throw new Error("Enter on the file field opened no file chooser, twice");
     await chooser.setFiles(csvFile("2025.csv", LAST_YEAR));
     await page.getByRole("heading", { name: "Preview" }).waitFor();
 

@@ -275,6 +275,8 @@ describe.skipIf(skipChromium)("the console in Chromium", () => {
     await form.getByRole("button", { name: "Record payment" }).click();
     await page.getByText("Payment recorded; the invoice is paid.").first().waitFor();
     await page.getByRole("heading", { level: 1, name: /Paid/ }).waitFor();
+    // The payments are read again after the second: wait for its row (header, then two payments).
+    await page.getByRole("table", { name: "Payments" }).getByRole("row").nth(2).waitFor();
     const rows = await page.getByRole("table", { name: "Payments" }).getByRole("row").allInnerTexts();
     expect(rows.slice(1).map((row) => row.replace(/\s+/g, " ").trim())).toEqual([expect.stringMatching(/1,000\.50 Bank transfer BANK-4711 Remove$/), expect.stringMatching(/499\.50 Remove$/)]);
     // Paid: nothing is left to record.
