@@ -8,7 +8,8 @@ import type { EditorValues } from "../../server/http/console/ui/editor/values.ts
 // The person's browser, as the console reads it: English, written as in Britain (1,200.50).
 Object.defineProperty(globalThis.navigator, "languages", { value: ["en-GB"], configurable: true });
 afterAll(() => void Reflect.deleteProperty(globalThis.navigator, "languages"));
-const { blankValues, controlIdOf, creditNoteOf, differences, emptyLine, inputOf, isSavable, sameValues, turnedIntoCreditNote, UnreadableField, valuesOf } = await import("../../server/http/console/ui/editor/values.ts");
+const { blankValues, controlIdOf, creditNoteOf, differences, emptyLine, inputOf, isSavable, sameValues, turnedIntoCreditNote, valuesOf } = await import("../../server/http/console/ui/editor/values.ts");
+const { UnreadableField } = await import("../../server/http/console/ui/errors.ts");
 
 const blank = (): EditorValues => blankValues({ currency: "EUR", locale: "de-DE", today: "2026-11-29" });
 

@@ -23,8 +23,19 @@ const KNOWN: Record<string, PhraseKey> = {
   SERVICE_UNAVAILABLE: "error.unavailable",
 };
 
-/** The input field a refusal names (`locale`, `address.country`, `items.0.rate`), or null. */
+/** A value the page itself could not read, named as the service names its field (`items.2.rate`), so one mechanism marks both. */
+export class UnreadableField extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The input field a refusal names (`locale`, `address.country`, `items.0.rate`), the service's or the page's own; or null. */
 export function fieldOf(error: unknown): string | null {
+  if (error instanceof UnreadableField) return error.field;
   if (!(error instanceof TRPCClientError)) return null;
   const field = (error.data as { details?: { field?: unknown } } | undefined)?.details?.field;
   return typeof field === "string" && field !== "" ? field : null;

@@ -4,7 +4,8 @@
 // first turns into a conflict the person settles (ADR 0039).
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, appCodeOf, newOperationId, type Invoice } from "../api.ts";
-import { inputOf, isSavable, sameValues, sentLineKeys, UnreadableField, valuesOf, type EditorValues } from "./values.ts";
+import { UnreadableField } from "../errors.ts";
+import { inputOf, isSavable, sameValues, sentLineKeys, valuesOf, type EditorValues } from "./values.ts";
 
 /** How long typing must pause before a save. */
 export const SAVE_DELAY_MS = 800;

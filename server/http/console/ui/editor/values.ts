@@ -4,6 +4,7 @@
 import { readAmount, readQuantity } from "../../../../domain/decimal-text.ts";
 import type { Inputs, Invoice } from "../api.ts";
 import { amountText, numberText } from "../format.ts";
+import { UnreadableField } from "../errors.ts";
 import { displayLocale, t } from "../i18n/index.ts";
 
 export type InvoiceType = Invoice["type"];
@@ -104,16 +105,6 @@ export function valuesOf(invoice: Invoice): EditorValues {
 }
 
 type Fields = Omit<Inputs["invoices"]["create"], "issue_date" | "idempotency_key"> & { issue_date: string };
-
-/** A field the page could not read, named as the service names it (`items.2.rate`), so the same code marks it. */
-export class UnreadableField extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const trimmed = (text: string): string => text.trim();
 const orNull = (text: string): string | null => (text.trim() === "" ? null : text.trim());

@@ -2,8 +2,8 @@
 // pause in typing, as a new revision; the totals and the preview are the service's answer to that
 // save. What is not saved yet survives a reload, and a save that meets someone else's newer one
 // shows both and lets the person choose.
-import type { JSX } from "preact";
-import { useEffect, useLayoutEffect, useMemo, useState } from "preact/hooks";
+import type { JSX, RefObject } from "preact";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { addDays } from "../../../../domain/clock.ts";
 import { api, newOperationId, type Invoice } from "../api.ts";
 import { ErrorNote, Field, Loading, PageTitle } from "../components.tsx";
@@ -12,8 +12,9 @@ import { ClientPicker } from "../editor/client-picker.tsx";
 import { Conflict } from "../editor/conflict.tsx";
 import { Lines } from "../editor/lines.tsx";
 import { LivePreview, Totals } from "../editor/outcome.tsx";
-import { blankValues, controlIdOf, creditNoteOf, sameValues, turnedIntoCreditNote, UnreadableField, valuesOf, type EditorValues, type InvoiceType } from "../editor/values.ts";
+import { blankValues, controlIdOf, creditNoteOf, sameValues, turnedIntoCreditNote, valuesOf, type EditorValues, type InvoiceType } from "../editor/values.ts";
 import { describeError, fieldOf } from "../errors.ts";
+import { useInvalidField } from "../invalid-field.ts";
 import { useQuery } from "../hooks.ts";
 import { t, type PhraseKey } from "../i18n/index.ts";
 import { Link, navigate } from "../router.ts";
@@ -43,16 +44,15 @@ function phaseText(save: Autosave): string {
   }
 }
 
-/** The refusal's field, marked on the form (not focused: the person may be typing elsewhere); its control's id. */
-function useMarkedField(save: Autosave): string | null {
-  const field = save.failure instanceof UnreadableField ? save.failure.field : fieldOf(save.failure);
-  const controlId = field ? controlIdOf(field, save.lineKeys) : null;
-  // Before paint: the mark never outlives, by a frame, the status saying the form was saved.
-  useLayoutEffect(() => {
-    for (const marked of document.querySelectorAll("form.editor [aria-invalid='true']")) marked.removeAttribute("aria-invalid");
-    if (controlId) document.getElementById(controlId)?.setAttribute("aria-invalid", "true");
-  }, [controlId, save.failure]);
-  return controlId;
+/**
+ * The refusal's field (the service's, or a value the page could not read) marked on the form, not
+ * focused: autosave's answer may come while the person types elsewhere. Returns its control's id,
+ * for "Go to the field".
+ */
+function useMarkedField(form: RefObject<HTMLFormElement>, save: Autosave): string | null {
+  const field = fieldOf(save.failure);
+  useInvalidField(form, save.failure, { controlFor: (_form, named) => document.getElementById(controlIdOf(named, save.lineKeys)), focus: false });
+  return field ? controlIdOf(field, save.lineKeys) : null;
 }
 
 type EditorProps = { start: Invoice | null; initial: EditorValues; conflictOnOpen: Invoice | null; idempotencyKey: string; onCreated?(invoice: Invoice): void };
@@ -70,7 +70,8 @@ function Editor({ start, initial, conflictOnOpen, idempotencyKey, onCreated }: E
     onValues: setValues,
     onCreated: (invoice) => onCreated?.(invoice),
   });
-  const markedId = useMarkedField(save);
+  const formRef = useRef<HTMLFormElement>(null);
+  const markedId = useMarkedField(formRef, save);
   const set = (field: keyof EditorValues) => (event: { currentTarget: { value: string } }) => setValues({ ...values, [field]: event.currentTarget.value });
   const numbered = Boolean(save.saved?.number);
   const saved = save.saved;
@@ -106,7 +107,7 @@ function Editor({ start, initial, conflictOnOpen, idempotencyKey, onCreated }: E
       )}
       {save.phase === "conflict" && save.theirs && <Conflict mine={values} theirs={save.theirs} onKeepMine={save.keepMine} onTakeTheirs={save.takeTheirs} />}
       <div class="columns editor-columns">
-        <form class="editor" onSubmit={(event) => (event.preventDefault(), save.saveNow())}>
+        <form ref={formRef} class="editor" onSubmit={(event) => (event.preventDefault(), save.saveNow())}>
           <div class="grid-form">
             <Field label={t("editor.type")}>
               <select id="editor-type" value={values.type} disabled={numbered} onChange={set("type")}>
