@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
-import { signedInPage, type SignedInPage } from "../helpers/browser.ts";
+import { personIn, type SignedInPage } from "../helpers/browser.ts";
 import { expectStatus, invoicePath, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
-import { signedIn } from "../helpers/people.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -22,8 +21,8 @@ beforeAll(async () => {
   owner = await steppedAccount(server);
   expectStatus(await owner.client.put("/api/account", { legal_name: "Bäckerei Test GmbH", currency: "EUR", locale: "en-GB" }), 200);
   browser = await launchChromium();
-  approver = await signedInPage(browser, server.url, await signedIn(server, { accountId: owner.accountId, role: "owner", name: "Olga Owner", canApprove: true }));
-  clerk = await signedInPage(browser, server.url, await signedIn(server, { accountId: owner.accountId, role: "member", name: "Mia Member" }));
+  approver = await personIn(browser, server, { accountId: owner.accountId, role: "owner", name: "Olga Owner", canApprove: true });
+  clerk = await personIn(browser, server, { accountId: owner.accountId, role: "member", name: "Mia Member" });
 }, 60_000);
 afterAll(async () => {
   if (skipChromium) return;

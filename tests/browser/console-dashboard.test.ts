@@ -11,9 +11,8 @@ import { formatDate, formatMoney, formatQuantity } from "../../render/format.ts"
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { addDays } from "../../server/domain/clock.ts";
 import { en } from "../../server/http/console/ui/i18n/en.ts";
-import { signedInPage, type SignedInPage } from "../helpers/browser.ts";
+import { personIn, type SignedInPage } from "../helpers/browser.ts";
 import { expectStatus, setProfile, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
-import { signedIn } from "../helpers/people.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /** The browser's locale (signedInPage), so the amounts read as the console shows them. */
@@ -99,7 +98,7 @@ beforeAll(async () => {
   await paid(oneLine(25_000, { currency: "USD", locale: "en-US", bill_to_name: "Initech", issue_date: "2026-10-12", due_date: "2026-11-12" }));
   await sent(oneLine(40_000, { currency: "USD", locale: "en-US", bill_to_name: "Initech", issue_date: "2026-07-01", due_date: "2026-08-01" }));
   browser = await launchChromium();
-  person = await signedInPage(browser, server.url, await signedIn(server, { accountId: owner.accountId, role: "owner" }));
+  person = await personIn(browser, server, { accountId: owner.accountId, role: "owner" });
 }, 60_000);
 afterAll(async () => {
   if (skipChromium) return;
@@ -205,7 +204,7 @@ describe.skipIf(skipChromium)("the dashboard", () => {
 
   test("an account without documents is shown where to begin, not empty charts", async () => {
     const empty = await steppedAccount(server);
-    const newcomer = await signedInPage(browser, server.url, await signedIn(server, { accountId: empty.accountId, role: "member" }));
+    const newcomer = await personIn(browser, server, { accountId: empty.accountId, role: "member" });
     const { page, problems } = newcomer;
     await page.goto(`${server.url}/app/dashboard`);
     await page.getByRole("heading", { name: "Nothing to show yet" }).waitFor();
@@ -218,7 +217,7 @@ describe.skipIf(skipChromium)("the dashboard", () => {
   });
 
   test("the entry is listed first for a role that reads invoices, and neither listed nor opened without it", async () => {
-    const member = await signedInPage(browser, server.url, await signedIn(server, { accountId: owner.accountId, role: "member" }));
+    const member = await personIn(browser, server, { accountId: owner.accountId, role: "member" });
     await member.page.goto(`${server.url}/app/invoices`);
     const links = member.page.getByRole("navigation", { name: "Main" }).getByRole("link");
     await links.first().waitFor();
@@ -228,7 +227,7 @@ describe.skipIf(skipChromium)("the dashboard", () => {
     // Every role holds invoices:read today (scopesForRole), so the person's scopes are narrowed in the
     // answer the console reads about them: what is tested is the console's rule, a page listed and
     // opened only with the scope its route names.
-    const reader = await signedInPage(browser, server.url, await signedIn(server, { accountId: owner.accountId, role: "member" }));
+    const reader = await personIn(browser, server, { accountId: owner.accountId, role: "member" });
     await reader.page.route(/\/trpc\/me\.get\?/, async (route) => {
       const response = await route.fetch();
       const answers = (await response.json()) as Array<{ result: { data: { scopes: string[] } } }>;

@@ -6,10 +6,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
-import { signedInPage, type SignedInPage } from "../helpers/browser.ts";
+import { personIn, type SignedInPage, unprovoked } from "../helpers/browser.ts";
 import { operation } from "../helpers/factories.ts";
 import { expectStatus, invoicePath, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
-import { signedIn } from "../helpers/people.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
@@ -27,7 +26,7 @@ beforeAll(async () => {
 // Each test in a browser of its own: what one leaves in localStorage (a kept draft) is no other's.
 beforeEach(async () => {
   if (skipChromium) return;
-  person = await signedInPage(browser, server.url, await signedIn(server, { accountId: owner.accountId, role: "owner", canApprove: true }));
+  person = await personIn(browser, server, { accountId: owner.accountId, role: "owner", canApprove: true });
 });
 afterEach(async () => {
   if (skipChromium) return;
@@ -39,8 +38,6 @@ afterAll(async () => {
   await server.close();
 });
 
-/** What the page reported, less the refusals a test provokes on purpose (a conflict, a refused field). */
-const unexpected = (problems: string[]): string[] => problems.filter((problem) => !/status of (409|422)/.test(problem));
 const saved = (page: Page) => page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
 const line = (page: Page, number: number) => page.getByRole("listitem", { name: `Line ${number}`, exact: true });
 const invoiceIdIn = (url: string): string => /\/app\/invoices\/(inv_[^/]+)\/edit/.exec(url)?.[1] ?? "";
@@ -209,7 +206,7 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
     await page.getByRole("region", { name: "Changed elsewhere" }).getByRole("button", { name: "Use the saved version" }).click();
     await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor();
     expect(await page.getByLabel("Notes").inputValue()).toBe("second API save");
-    expect(unexpected(problems)).toEqual([]);
+    expect(unprovoked(problems, [409, 422])).toEqual([]);
   });
 
   test("an amount that does not read, and a language the service refuses, each name and mark their field", async () => {
@@ -234,7 +231,7 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
     await locale.fill("fr-FR");
     await saved(page);
     expect((await stored(draft.id)).locale).toBe("fr-FR");
-    expect(unexpected(problems)).toEqual([]);
+    expect(unprovoked(problems, [409, 422])).toEqual([]);
   });
 
   test("a finalized invoice is not editable; “Credit note for this invoice” writes one referring to it in one step", async () => {

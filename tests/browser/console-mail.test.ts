@@ -4,11 +4,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
-import { signedInPage, type SignedInPage } from "../helpers/browser.ts";
+import { personIn, type SignedInPage } from "../helpers/browser.ts";
 import { operation } from "../helpers/factories.ts";
 import { expectStatus, invoicePath, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
 import { deliverMail, startTestSmtp, type TestSmtp } from "../helpers/mail.ts";
-import { signedIn } from "../helpers/people.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let smtp: TestSmtp;
@@ -23,7 +22,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
   owner = await steppedAccount(server);
   browser = await launchChromium();
-  person = await signedInPage(browser, server.url, await signedIn(server, { accountId: owner.accountId, role: "owner", canApprove: true }));
+  person = await personIn(browser, server, { accountId: owner.accountId, role: "owner", canApprove: true });
 }, 60_000);
 afterAll(async () => {
   if (skipChromium) return;

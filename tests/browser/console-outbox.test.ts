@@ -6,11 +6,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
-import { signedInPage, type SignedInPage } from "../helpers/browser.ts";
+import { personIn, type SignedInPage } from "../helpers/browser.ts";
 import { operation } from "../helpers/factories.ts";
 import { expectStatus, invoicePath, steppedAccount, type Invoice, type SteppedAccount } from "../helpers/invoices.ts";
 import { deliverMail, startTestSmtp, type TestSmtp } from "../helpers/mail.ts";
-import { signedIn } from "../helpers/people.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 let smtp: TestSmtp;
@@ -25,7 +24,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
   owner = await steppedAccount(server);
   browser = await launchChromium();
-  person = await signedInPage(browser, server.url, await signedIn(server, { accountId: owner.accountId, role: "owner" }));
+  person = await personIn(browser, server, { accountId: owner.accountId, role: "owner" });
 }, 60_000);
 afterAll(async () => {
   if (skipChromium) return;
