@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchChromium, skipChromium } from "../../scripts/chromium.ts";
 import { personIn, type SignedInPage, unprovoked } from "../helpers/browser.ts";
 import { operation } from "../helpers/factories.ts";
+import { api } from "../helpers/http.ts";
 import { expectStatus, invoicePath, steppedAccount, type SteppedAccount } from "../helpers/invoices.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -163,6 +164,30 @@ describe.skipIf(skipChromium)("the invoice editor", () => {
     await totals.getByText("€94.37").waitFor();
     expect(invoice.total).toBe(9437);
     expect(problems).toEqual([]);
+  });
+
+  test("a fresh account with no profile: the editor asks for the business's name, and the invoice saves with it", async () => {
+    const fresh = await server.account();
+    const newcomer = await personIn(browser, server, { accountId: fresh.accountId, role: "owner", canApprove: true });
+    try {
+      const { page, problems } = newcomer;
+      await page.goto(`${server.url}/app/invoices/new`);
+      await page.getByRole("heading", { name: "New Invoice" }).waitFor();
+      await page.getByLabel("Client", { exact: false }).first().fill("Globex");
+      await line(page, 1).getByLabel("Description").fill("Consulting");
+      await line(page, 1).getByLabel("Unit price").fill("120");
+      // Without a seller the service refuses the draft, and says where the name goes.
+      const seller = page.getByLabel("Your business name", { exact: false });
+      await page.getByRole("alert").filter({ hasText: "from_name" }).waitFor();
+      expect(await seller.getAttribute("aria-invalid")).toBe("true");
+      await seller.fill("Newcomer Studio");
+      await saved(page);
+      const invoice = expectStatus(await api(server.url, fresh.key).get(invoicePath(invoiceIdIn(page.url()))), 200);
+      expect(invoice).toMatchObject({ from_name: "Newcomer Studio", bill_to_name: "Globex", total: 12_000 });
+      expect(unprovoked(problems, [422])).toEqual([]);
+    } finally {
+      await newcomer.context.close();
+    }
   });
 
   test("typed while the service cannot be reached, kept through a reload, and saved once it can", async () => {

@@ -31,6 +31,7 @@ const STORED = {
   type: "invoice",
   number: null,
   revision: 3,
+  from_name: "Acme GmbH",
   bill_to_name: "Globex",
   bill_to_email: "ap@globex.example",
   client_id: "cli_1",

@@ -24,6 +24,8 @@ export type LineValues = {
 
 export type EditorValues = {
   type: InvoiceType;
+  /** The seller's name printed on the document: the account's legal name, asked for when it has none yet. */
+  from_name: string;
   client_id: string;
   bill_to_name: string;
   bill_to_email: string;
@@ -54,9 +56,10 @@ export function emptyLine(): LineValues {
 }
 
 /** A new document: today's, in the account's currency and locale, with one empty line. */
-export function blankValues(defaults: { type?: InvoiceType; currency: string; locale: string; today: string }): EditorValues {
+export function blankValues(defaults: { type?: InvoiceType; from_name?: string | null; currency: string; locale: string; today: string }): EditorValues {
   return {
     type: defaults.type ?? "invoice",
+    from_name: defaults.from_name ?? "",
     client_id: "",
     bill_to_name: "",
     bill_to_email: "",
@@ -78,6 +81,7 @@ export function blankValues(defaults: { type?: InvoiceType; currency: string; lo
 export function valuesOf(invoice: Invoice): EditorValues {
   return {
     type: invoice.type,
+    from_name: invoice.from_name,
     client_id: invoice.client_id ?? "",
     bill_to_name: invoice.bill_to_name,
     bill_to_email: invoice.bill_to_email ?? "",
@@ -158,6 +162,8 @@ export function inputOf(values: EditorValues, stored: Invoice | null): EditorInp
   const storedPreceding = stored?.preceding_invoice?.number ?? null;
   const fields: Record<string, unknown> = {
     type: values.type,
+    // Left out when empty, so the account's own (or the service's "required") decides.
+    from_name: values.from_name.trim() || undefined,
     bill_to_name: values.bill_to_name.trim(),
     bill_to_email: orNull(values.bill_to_email),
     client_id: orNull(values.client_id),

@@ -60,6 +60,8 @@ type EditorProps = { start: Invoice | null; initial: EditorValues; conflictOnOpe
 function Editor({ start, initial, conflictOnOpen, idempotencyKey, onCreated }: EditorProps): JSX.Element {
   const { me } = useSession();
   const [values, setValues] = useState(initial);
+  // An account with no legal name yet (a fresh one) is asked for the seller's name here, once.
+  const [askSeller] = useState(initial.from_name.trim() === "");
   const baseline = useMemo(() => (start ? valuesOf(start) : initial), []);
   const save = useAutosave({
     start,
@@ -118,6 +120,11 @@ function Editor({ start, initial, conflictOnOpen, idempotencyKey, onCreated }: E
                 ))}
               </select>
             </Field>
+            {askSeller && (
+              <Field label={t("editor.fromName")} hint={t("editor.fromNameHint")}>
+                <input id="editor-from_name" required maxLength={500} value={values.from_name} onInput={set("from_name")} />
+              </Field>
+            )}
             <ClientPicker values={values} onChange={setValues} writable={can(me, "entities:write")} />
             <Field label={t("invoices.issued")}>
               <input id="editor-issue_date" type="date" required value={values.issue_date} onInput={set("issue_date")} />
@@ -252,7 +259,7 @@ function CreateNew(props: { type: InvoiceType; from: string | null; onCreated(in
   const { today } = account.data;
   if (source.data) return <Editor start={null} initial={creditNoteOf(source.data, today)} conflictOnOpen={null} idempotencyKey={newOperationId()} onCreated={onCreated} />;
   const kept = readStoredDraft(null);
-  const blank = blankValues({ type, currency: account.data.currency ?? "EUR", locale: account.data.locale ?? navigator.language, today });
+  const blank = blankValues({ type, from_name: account.data.legal_name, currency: account.data.currency ?? "EUR", locale: account.data.locale ?? navigator.language, today });
   // A new draft typed before a reload comes back, under the same idempotency key: it is created once.
   return <Editor start={null} initial={kept?.values ?? blank} conflictOnOpen={null} idempotencyKey={kept?.idempotency_key ?? newOperationId()} onCreated={onCreated} />;
 }
