@@ -39,6 +39,12 @@ export function ClientPicker({ values, onChange, writable }: { values: EditorVal
     (client) => t("editor.clientSaved", { name: client.name }),
   );
 
+  // A name typed (or pasted) before the offers arrived picks its client once they do.
+  useEffect(() => {
+    const match = clients.find((client) => client.name === values.bill_to_name);
+    if (match && !values.client_id) onChange((current) => (current.client_id || current.bill_to_name !== match.name ? current : billedTo(current, match)));
+  }, [offers.data]);
+
   const typed = (name: string): void => {
     const match = clients.find((client) => client.name === name);
     if (match) onChange(billedTo({ ...values, bill_to_name: name }, match));
