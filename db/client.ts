@@ -26,8 +26,14 @@ export type Database = {
 
 export type DatabaseOptions = { url: string; authToken?: string };
 
-/** About 5 s of waiting in all (jittered, at most 250 ms apart) before a write gives up. */
-const BUSY_RETRIES = 28;
+/** How long a write waits in all for another process's lock before it gives up. */
+const BUSY_WAIT_MS = 5000;
+/**
+ * The longest pause between tries. Another process holds the lock for one transaction, a few
+ * milliseconds: a longer pause only lets that process's next queued write take it again while this
+ * one sleeps, the tail latency of every write here (WEB_CONCURRENCY, ADR 0043).
+ */
+const LONGEST_PAUSE_MS = 16;
 
 /** Whether the lock was held by another connection; drizzle wraps the driver's error as its cause. */
 function isBusy(error: unknown): boolean {
@@ -39,19 +45,20 @@ function isBusy(error: unknown): boolean {
   return false;
 }
 
-/** Waits between retries of a write another process holds the lock for: exponential, jittered. */
+/** Waits between retries of a write another process holds the lock for: doubling from 1 ms, jittered. */
 function backoff(attempt: number): Promise<void> {
-  const ceiling = Math.min(250, 2 ** attempt);
+  const ceiling = Math.min(LONGEST_PAUSE_MS, 2 ** attempt);
   return new Promise((resolve) => setTimeout(resolve, ceiling / 2 + Math.random() * (ceiling / 2)));
 }
 
 /** Runs `work` again while another connection holds the lock, calling `beforeRetry` first each time. */
 export async function retryWhileBusy<T>(work: () => Promise<T>, beforeRetry?: () => Promise<void>): Promise<T> {
+  const giveUpAt = performance.now() + BUSY_WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      if (!isBusy(error) || attempt >= BUSY_RETRIES) throw error;
+      if (!isBusy(error) || performance.now() >= giveUpAt) throw error;
       await backoff(attempt);
       await beforeRetry?.();
     }

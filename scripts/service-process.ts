@@ -37,41 +37,69 @@ export async function createAccountKey(dataDir: string, name: string, tier: stri
 
 export type ServiceProcess = {
   url: string;
+  /** The process `bun server/http/main.ts` runs: the service, or with WEB_CONCURRENCY above 1 their supervisor. */
   pid: number;
+  /** Every line it has printed so far (its serving processes' too). */
+  lines: readonly string[];
+  /** The first line printed, now or later, that `matches`. */
+  line(matches: (line: string) => boolean): Promise<string>;
+  /** Resolves with its exit code once it has exited. */
+  exited: Promise<number>;
   /** The key of the default account, printed when the service made it (first start on an empty DATA_DIR). */
   defaultKey: string | null;
   /** SIGTERM (drain and close) or SIGKILL (a crash); resolves when the process is gone. */
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
 };
 
-/** `bun server/http/main.ts` on DATA_DIR and a free port; resolves once it listens. */
+/**
+ * `bun server/http/main.ts` on DATA_DIR and a free port, as one process unless `env` sets
+ * WEB_CONCURRENCY; resolves once it listens.
+ */
 export async function startServiceProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
   const child = Bun.spawn([process.execPath, "server/http/main.ts"], {
     cwd: ROOT,
-    env: childEnv({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", KEY_CACHE_MS: "0", RENDER_WORKERS: "1", ...env }),
+    env: childEnv({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", KEY_CACHE_MS: "0", RENDER_WORKERS: "1", WEB_CONCURRENCY: "1", ...env }),
     stdout: "pipe",
     stderr: "inherit",
   });
-  const reader = child.stdout.getReader();
-  const decoder = new TextDecoder();
-  let printed = "";
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    printed += decoder.decode(read.value, { stream: true });
-    const listening = /Listening on (http:\/\/\S+)/.exec(printed);
-    if (!listening?.[1]) continue;
-    // Keep reading, or a full pipe would stall the service's later console output.
-    void (async () => {
-      while (!(await reader.read()).done);
-    })().catch(() => undefined);
-    return {
-      url: listening[1],
-      pid: child.pid,
-      defaultKey: /API key: (\S+)/.exec(printed)?.[1] ?? null,
-      async stop(signal = "SIGTERM") {
-        child.kill(signal);
-        await child.exited;
-      },
-    };
-  }
-  throw new Error(`the service exited (${await child.exited}) before listening:\n${printed}`);
+  const lines: string[] = [];
+  const waiting: Array<{ matches: (line: string) => boolean; resolve: (line: string) => void }> = [];
+  const listening = Promise.withResolvers<string>();
+  // Read to the end, or a full pipe would stall the service's later console output.
+  void (async () => {
+    const decoder = new TextDecoder();
+    let partial = "";
+    const reader = child.stdout.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      const text = partial + decoder.decode(read.value, { stream: true });
+      const complete = text.split("\n");
+      partial = complete.pop() ?? "";
+      for (const line of complete) {
+        lines.push(line);
+        const url = /^Listening on (http:\/\/\S+)/.exec(line)?.[1];
+        if (url) listening.resolve(url);
+        for (const waiter of waiting.filter((candidate) => candidate.matches(line))) {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          waiter.resolve(line);
+        }
+      }
+    }
+    listening.reject(new Error(`the service exited (${await child.exited}) before listening:\n${lines.join("\n")}`));
+  })();
+  const url = await listening.promise;
+  return {
+    url,
+    pid: child.pid,
+    lines,
+    line: (matches) => {
+      const seen = lines.find(matches);
+      return seen !== undefined ? Promise.resolve(seen) : new Promise((resolve) => waiting.push({ matches, resolve }));
+    },
+    exited: child.exited,
+    defaultKey: lines.map((line) => /API key: (\S+)/.exec(line)?.[1]).find(Boolean) ?? null,
+    async stop(signal = "SIGTERM") {
+      child.kill(signal);
+      await child.exited;
+    },
+  };
 }

@@ -1,33 +1,73 @@
 // Bun entry: `npm start`. Serves the app through Elysia on Bun.serve; SIGTERM drains and closes.
+// With WEB_CONCURRENCY above 1 (one per CPU by default) this process prepares the database and the
+// first start's account once, then supervises that many serving processes, each this same entry
+// listening on the one port with reusePort (server/http/processes.ts, ADR 0043).
 import { createApp } from "./app.ts";
+import { SERVING_PROCESS, supervise } from "./processes.ts";
 import { ensureDefaultAccount } from "../accounts/default-account.ts";
-import { adoptBoundPort, loadConfig } from "../platform/config.ts";
+import { adoptBoundPort, loadConfig, type Config } from "../platform/config.ts";
+import { createLogger } from "../platform/logger.ts";
 import { JOBS } from "../automation/jobs.ts";
 import { createScheduler } from "../automation/scheduler.ts";
-import { createServices } from "../services.ts";
+import { closeWorkerPools, createServices } from "../services.ts";
 import { drainAndClose } from "./shutdown.ts";
 
 const config = loadConfig();
-const services = await createServices(config);
-await ensureDefaultAccount(services);
-const app = createApp(services);
-const scheduler = createScheduler(services, JOBS);
+const servingProcess = process.env[SERVING_PROCESS];
 
-app.elysia.listen({ port: config.port, hostname: config.host });
-scheduler.start();
-const port = app.elysia.server?.port ?? config.port;
-adoptBoundPort(config, port);
-services.logger.info("listening", { url: `http://${config.host}:${port}`, database: config.databaseUrl.startsWith("file:") ? config.databaseUrl : "remote" });
-console.log(`Listening on http://${config.host}:${port}`);
-
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  services.logger.info("draining", { signal });
-  await drainAndClose(app, scheduler, services);
-  services.logger.info("stopped", { signal });
-  process.exit(0);
+/** SO_REUSEPORT spreads connections among processes on Linux only; elsewhere the port is one process's. */
+function processCount(config: Config): number {
+  if (config.processes === 1 || process.platform === "linux") return config.processes;
+  console.log(`WEB_CONCURRENCY=${config.processes}: several processes on one port need Linux's SO_REUSEPORT; serving with one process on ${process.platform}.`);
+  return 1;
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+function onStop(stop: (signal: string) => Promise<void>): void {
+  let stopping = false;
+  const once = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    void stop(signal).then(() => process.exit(0));
+  };
+  process.on("SIGTERM", () => once("SIGTERM"));
+  process.on("SIGINT", () => once("SIGINT"));
+  // A serving process's stdin is its supervisor's pipe: it closes when the supervisor is gone, even killed.
+  if (servingProcess) process.stdin.on("data", () => undefined).on("end", () => once("supervisor gone"));
+}
+
+async function serve(processes: number): Promise<void> {
+  const services = await createServices(config, servingProcess ? { logger: createLogger(config.logLevel, undefined, { process: Number(servingProcess) }) } : {});
+  if (!servingProcess) await ensureDefaultAccount(services);
+  const app = createApp(services);
+  const scheduler = createScheduler(services, JOBS);
+  app.elysia.listen({ port: config.port, hostname: config.host, reusePort: processes > 1 });
+  scheduler.start();
+  const port = app.elysia.server?.port ?? config.port;
+  adoptBoundPort(config, port);
+  services.logger.info("listening", { url: `http://${config.host}:${port}`, database: config.databaseUrl.startsWith("file:") ? config.databaseUrl : "remote" });
+  console.log(`Listening on http://${config.host}:${port}`);
+  onStop(async (signal) => {
+    services.logger.info("draining", { signal });
+    await drainAndClose(app, scheduler, services);
+    services.logger.info("stopped", { signal });
+  });
+}
+
+/** Migrations and the first start's account, once; then the serving processes. */
+async function superviseProcesses(processes: number): Promise<void> {
+  const services = await createServices(config);
+  await ensureDefaultAccount(services);
+  await closeWorkerPools(services);
+  await services.database.close();
+  const logger = createLogger(config.logLevel);
+  const supervisor = await supervise({ processes, command: [process.execPath, ...process.argv.slice(1)], port: config.port, host: config.host, graceMs: config.shutdownGraceMs, logger, print: console.log });
+  logger.info("serving", { processes, pids: supervisor.pids() });
+  onStop(async (signal) => {
+    logger.info("stopping every service process", { signal });
+    await supervisor.stop();
+    logger.info("stopped", { signal });
+  });
+}
+
+const processes = servingProcess ? config.processes : processCount(config);
+await (processes > 1 && !servingProcess ? superviseProcesses(processes) : serve(processes));

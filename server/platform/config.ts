@@ -12,6 +12,8 @@ export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 export type Config = {
   port: number;
   host: string;
+  /** WEB_CONCURRENCY: service processes sharing the port (reusePort, Linux); one per CPU available by default (ADR 0043). */
+  processes: number;
   dataDir: string;
   databaseUrl: string;
   databaseAuthToken: string | undefined;
@@ -325,9 +327,12 @@ export function adoptBoundPort(config: Config, port: number): void {
   if (config.port === 0 && config.publicUrl === localOrigin(config.host, 0)) config.publicUrl = localOrigin(config.host, port);
 }
 
-/** `memory` or `database`; by default shared when the database is a server (several processes are then likely). */
-function parseRateLimitStore(env: Env, databaseUrl: string): RateLimitStore {
-  const value = env.RATE_LIMIT_STORE || (databaseUrl.startsWith("file:") ? "memory" : "database");
+/**
+ * `memory` or `database`; by default in memory only for one process on the embedded file: several
+ * processes (WEB_CONCURRENCY, or a database server, where they are likely) count together.
+ */
+function parseRateLimitStore(env: Env, databaseUrl: string, processes: number): RateLimitStore {
+  const value = env.RATE_LIMIT_STORE || (databaseUrl.startsWith("file:") && processes === 1 ? "memory" : "database");
   if (value !== "memory" && value !== "database") throw new Error(`RATE_LIMIT_STORE must be memory or database, got ${value}`);
   return value;
 }
@@ -355,14 +360,16 @@ export function loadConfig(env: Env = process.env): Config {
     if (value && tier !== "unlimited") tierLimits[tier] = parseLimits(value, name);
   }
   const databaseUrl = env.DATABASE_URL ?? `file:${join(dataDir, "invoices.db")}`;
+  const processes = parsePositiveInt(env.WEB_CONCURRENCY, "WEB_CONCURRENCY", availableParallelism());
   return {
     port,
     host,
+    processes,
     dataDir,
     databaseUrl,
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     blobs: parseBlobUrl(env),
-    rateLimitStore: parseRateLimitStore(env, databaseUrl),
+    rateLimitStore: parseRateLimitStore(env, databaseUrl, processes),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secretKey: env.SECRET_KEY || undefined,
     publicUrl: (env.PUBLIC_URL ?? localOrigin(host, port)).replace(/\/$/, ""),

@@ -10,11 +10,12 @@ export type Logger = {
   error(message: string, fields?: Record<string, unknown>): void;
 };
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => console.log(line)): Logger {
+/** `fields` go on every line: a serving process's number, say, when several share a port. */
+export function createLogger(level: LogLevel, write: (line: string) => void = (line) => console.log(line), fields: Record<string, unknown> = {}): Logger {
   const threshold = RANK[level];
-  const log = (at: Exclude<LogLevel, "silent">) => (message: string, fields?: Record<string, unknown>) => {
+  const log = (at: Exclude<LogLevel, "silent">) => (message: string, lineFields?: Record<string, unknown>) => {
     if (RANK[at] < threshold) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg: message, ...fields }));
+    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg: message, ...fields, ...lineFields }));
   };
   return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
 }

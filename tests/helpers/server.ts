@@ -67,7 +67,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const scaled = options.topology === "scaled" || (scaledRun && options.topology !== "single");
   if (scaled && !backendsByDataDir.has(dataDir)) backendsByDataDir.set(dataDir, startBackends());
   const backends = scaled ? await backendsByDataDir.get(dataDir) : undefined;
-  const env = { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", KEY_CACHE_MS: "0", ...backends?.env, ...options.env };
+  // One process: the suite's service is this one (and, scaled, a second one its proxy knows of).
+  const env = { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", KEY_CACHE_MS: "0", WEB_CONCURRENCY: "1", ...backends?.env, ...options.env };
   const config = loadConfig(env);
   const clock = manualClock(options.now ?? "2026-11-21T10:00:00Z");
   const logs: string[] = [];
