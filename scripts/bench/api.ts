@@ -2,8 +2,12 @@
 // Bun.serve hello world; then an in-memory echo through each face; then, on a service seeded with
 // 100,000 invoices, the reads and a create; the get by id runs once more while two clients keep the
 // render pool busy with PDF and PNG exports. Each target serves from its own process; wrk is a third.
-// Flags: --duration N (seconds per target), --only a,b (targets by name), --invoices N (seed size).
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+// `--processes 1,2` serves the service's targets once per count (WEB_CONCURRENCY's processes on one
+// port, server/http/processes.ts), each on its own copy of the one seeded database, and prints each
+// figure's ratio to the first count's.
+// Flags: --duration N (seconds per target), --only a,b (targets by name), --invoices N (seed size),
+// --processes 1,2 (service processes, one run each; 1 by default).
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -118,12 +122,15 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     only: { type: "string" },
     invoices: { type: "string", default: "100000" },
+    processes: { type: "string", default: "1" },
   },
 });
 const seconds = Number(values.duration);
 const invoiceCount = Number(values.invoices);
 if (!Number.isInteger(seconds) || seconds < 1) throw new Error("--duration must be a whole number of seconds ≥ 1");
 if (!Number.isInteger(invoiceCount) || invoiceCount < 0) throw new Error("--invoices must be a whole number ≥ 0");
+const processCounts = values.processes.split(",").map(Number);
+if (processCounts.some((count) => !Number.isInteger(count) || count < 1)) throw new Error("--processes must be whole numbers ≥ 1, e.g. 1,2");
 const only = values.only?.split(",").map((name) => name.trim()).filter(Boolean);
 const unknown = only?.filter((name) => !TARGETS.some((target) => target.name === name)) ?? [];
 if (unknown.length > 0) {
@@ -199,9 +206,9 @@ async function preflight(port: number, headers: Record<string, string>, request:
   return null;
 }
 
-type Row = { target: Target; result?: WrkResult; failure?: string; note?: string };
+type Row = { target: Target; processes: number; result?: WrkResult; failure?: string; note?: string };
 
-async function measure(target: Target, ready: Ready, dir: string): Promise<Row> {
+async function measure(target: Target, ready: Ready, dir: string, processes: number): Promise<Row> {
   const headers: Record<string, string> = {};
   if (target.server === "service") {
     if (ready.key) headers.Authorization = `Bearer ${ready.key}`;
@@ -210,9 +217,9 @@ async function measure(target: Target, ready: Ready, dir: string): Promise<Row> 
   }
   const requests = target.requests(ready);
   const [first] = requests;
-  if (!first) return { target, failure: "no request" };
+  if (!first) return { target, processes, failure: "no request" };
   const problem = await preflight(ready.port, headers, first, target);
-  if (problem) return { target, failure: problem };
+  if (problem) return { target, processes, failure: problem };
   const script = join(dir, `${target.name}.lua`);
   await writeFile(script, luaScript(headers, requests, target.bodyMustContain));
   const url = `http://127.0.0.1:${ready.port}`;
@@ -231,15 +238,15 @@ async function measure(target: Target, ready: Ready, dir: string): Promise<Row> 
     result.timeouts ? `${result.timeouts} timeouts (>${TIMEOUT_SECONDS} s, not in p99)` : "",
     result.badBodies ? `${result.badBodies} failed JSON-RPC bodies` : "",
   ].filter(Boolean);
-  return failures.length ? { target, result, note, failure: `${failures.join(", ")} of ${result.requests}` } : { target, result, note };
+  return failures.length ? { target, processes, result, note, failure: `${failures.join(", ")} of ${result.requests}` } : { target, processes, result, note };
 }
 
 /** A target that throws (the server crashed, wrk failed) becomes a failed row; the run goes on. */
-async function measureSafely(target: Target, ready: Ready, dir: string): Promise<Row> {
+async function measureSafely(target: Target, ready: Ready, dir: string, processes = 1): Promise<Row> {
   try {
-    return await measure(target, ready, dir);
+    return await measure(target, ready, dir, processes);
   } catch (error) {
-    return { target, failure: error instanceof Error ? error.message.split("\n")[0] ?? error.message : String(error) };
+    return { target, processes, failure: error instanceof Error ? error.message.split("\n")[0] ?? error.message : String(error) };
   }
 }
 
@@ -255,23 +262,33 @@ function verdict(row: Row, ceiling: number | undefined): string {
   return checks.join(", ");
 }
 
+/** A target's figure with the first process count, which every other count's is a ratio to. */
+function baseline(rows: Row[], row: Row): WrkResult | undefined {
+  return rows.find((other) => other.target === row.target && other.processes === processCounts[0])?.result;
+}
+
 function table(rows: Row[]): string {
   const ceiling = rows.find((row) => row.target.kind === "ceiling")?.result?.requestsPerSecond;
-  const head = ["target", "req/s", "p50 ms", "p99 ms", "× ceiling", "goal"];
+  const compared = processCounts.length > 1;
+  const head = ["target", ...(compared ? ["processes"] : []), "req/s", "p50 ms", "p99 ms", "× ceiling", ...(compared ? [`req/s × ${processCounts[0]}`, `p99 × ${processCounts[0]}`] : []), "goal"];
   const body = rows.map((row) => {
     const result = row.result;
+    const base = baseline(rows, row);
     return [
       row.target.label,
+      ...(compared ? [row.target.server === "service" ? String(row.processes) : "-"] : []),
       result ? result.requestsPerSecond.toFixed(0) : "-",
       result ? result.p50Ms.toFixed(2) : "-",
       result ? result.p99Ms.toFixed(2) : "-",
       result && ceiling ? (result.requestsPerSecond / ceiling).toFixed(3) : "-",
+      ...(compared ? [result && base ? (result.requestsPerSecond / base.requestsPerSecond).toFixed(2) : "-", result && base ? (result.p99Ms / base.p99Ms).toFixed(2) : "-"] : []),
       verdict(row, ceiling),
     ];
   });
+  const numeric = (column: number): boolean => column >= 1 && column < head.length - 1;
   const widths = head.map((_, column) => Math.max(...[head, ...body].map((cells) => (cells[column] ?? "").length)));
   const line = (cells: string[]): string =>
-    cells.map((cell, column) => (column >= 1 && column <= 4 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join("  ").trimEnd();
+    cells.map((cell, column) => (numeric(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join("  ").trimEnd();
   return [line(head), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
 }
 
@@ -296,7 +313,9 @@ async function main(): Promise<number> {
   workDir = await mkdtemp(join(tmpdir(), "bench-api-"));
   console.log(await machine());
   const needsInvoices = selected.some((target) => target.kind === "read" || target.kind === "create");
-  console.log(`wrk: 1 thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${seconds} s per target; ${needsInvoices ? invoiceCount : 0} seeded invoices\n`);
+  console.log(`wrk: 1 thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${seconds} s per target; ${needsInvoices ? invoiceCount : 0} seeded invoices; service processes: ${processCounts.join(", ")}`);
+  // wrk and the bench's own render clients run on the same cores as the service they measure.
+  console.log(`note: wrk takes a core of the ${availableParallelism()} here; processes beyond the cores left compete with it\n`);
   const rows: Row[] = [];
 
   const hello = await startServer("hello.ts", [], {});
@@ -305,17 +324,26 @@ async function main(): Promise<number> {
 
   const serviceTargets = selected.filter((entry) => entry.server === "service");
   if (serviceTargets.length > 0) {
-    const dataDir = join(workDir, "data");
-    const started = performance.now();
-    const service = await startServer("serve.ts", ["--invoices", String(needsInvoices ? invoiceCount : 0)], { DATA_DIR: dataDir });
-    const { seeded = 0, seed_ms: seedMs = 0 } = service.ready;
-    if (seeded > 0) console.log(`seeded ${seeded} invoices in ${(seedMs / 1000).toFixed(1)} s (service ready after ${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
-    for (const target of serviceTargets) rows.push(await measureSafely(target, service.ready, workDir));
-    await service.stop();
+    // Seeded once; each process count serves a copy of it, so the creates of one run never grow the next one's table.
+    const seededDir = join(workDir, "seeded");
+    const seeding = await startServer("serve.ts", ["--seed-only", "--invoices", String(needsInvoices ? invoiceCount : 0)], { DATA_DIR: seededDir });
+    const { seeded = 0, seed_ms: seedMs = 0 } = seeding.ready;
+    await seeding.stop();
+    if (seeded > 0) console.log(`seeded ${seeded} invoices in ${(seedMs / 1000).toFixed(1)} s\n`);
+    for (const processes of processCounts) {
+      const dataDir = join(workDir, `data-${processes}`);
+      await cp(seededDir, dataDir, { recursive: true });
+      const service = await startServer("serve.ts", ["--processes", String(processes)], { DATA_DIR: dataDir });
+      for (const target of serviceTargets) rows.push(await measureSafely(target, service.ready, workDir, processes));
+      await service.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
 
+  // Each target's rows together, in the order of the process counts.
+  rows.sort((a, b) => selected.indexOf(a.target) - selected.indexOf(b.target) || processCounts.indexOf(a.processes) - processCounts.indexOf(b.processes));
   console.log(table(rows));
-  for (const row of rows) if (row.note) console.log(`${row.target.name}: ${row.note}`);
+  for (const row of rows) if (row.note) console.log(`${row.target.name}${processCounts.length > 1 ? ` (${row.processes} processes)` : ""}: ${row.note}`);
   console.log(`\nload average after: ${loadavg().map((n) => n.toFixed(2)).join(" ")}`);
   return rows.some((row) => row.failure) ? 1 : 0;
 }

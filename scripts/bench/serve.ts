@@ -1,45 +1,96 @@
-// The real service for the benchmark, in its own process: createServices/createApp on DATA_DIR, an
-// "unlimited" account with an all-scopes key, the app router plus the bench echo router, and
-// `--invoices N` seeded invoices. Prints one JSON line {port, key, ids, seeded, seed_ms} when ready.
-import { rm } from "node:fs/promises";
+// The real service for the benchmark, in processes of its own: createServices/createApp on DATA_DIR
+// with the app router plus the bench echo router, an "unlimited" account with an all-scopes key, and
+// `--invoices N` seeded invoices.
+// - `--seed-only`: makes the account, key and invoices, notes them in DATA_DIR/bench.json, prints
+//   one JSON line {key, ids, seeded, seed_ms} and exits; the caller copies DATA_DIR for each run.
+// - otherwise: seeds unless bench.json is there already, then serves with `--processes N` processes
+//   (1 by default) under the service's own supervisor (server/http/processes.ts), each listening on
+//   the one port with reusePort as `npm start` does with WEB_CONCURRENCY=N, and prints one JSON line
+//   {port, key, ids, seeded, seed_ms} once all of them listen. SIGTERM stops them all.
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createAccount, createApiKey } from "../../db/queries/accounts.ts";
 import { createApp } from "../../server/http/app.ts";
+import { SERVING_PROCESS, supervise } from "../../server/http/processes.ts";
 import { loadConfig } from "../../server/platform/config.ts";
+import { createLogger } from "../../server/platform/logger.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
-import { createServices } from "../../server/services.ts";
+import { closeWorkerPools, createServices } from "../../server/services.ts";
 import { benchRouter } from "./echo-router.ts";
 import { seedInvoices } from "./seed.ts";
 
-const { values } = parseArgs({ options: { invoices: { type: "string", default: "0" }, sample: { type: "string", default: "5000" } } });
+const { values } = parseArgs({
+  options: { invoices: { type: "string", default: "0" }, sample: { type: "string", default: "5000" }, processes: { type: "string", default: "1" }, "seed-only": { type: "boolean", default: false } },
+});
 const dataDir = process.env.DATA_DIR;
-if (!dataDir) throw new Error("serve.ts needs DATA_DIR (a fresh directory it may delete)");
+if (!dataDir) throw new Error("serve.ts needs DATA_DIR (a fresh directory)");
+const processes = Number(values.processes);
+if (!Number.isInteger(processes) || processes < 1) throw new Error("--processes must be a whole number ≥ 1");
 
 // The default log level: one JSON line per request, as in production (the parent drains the pipe).
-const config = loadConfig({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" });
-const services = await createServices(config);
-const now = services.clock.now();
-const account = await services.database.write((tx) => createAccount(tx, { name: "Bench", tier: "unlimited", now }));
-const { token } = await services.database.write((tx) => createApiKey(tx, { accountId: account.id, name: "bench", scopes: SCOPES, now }));
+const config = loadConfig({ DATA_DIR: dataDir, PORT: process.env.PORT ?? "0", HOST: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "info", WEB_CONCURRENCY: String(processes) });
 
-const seedStarted = performance.now();
-const count = Number(values.invoices);
-const ids = count > 0 ? await seedInvoices(services.database, account.id, count, Number(values.sample)) : [];
-const seedMs = Math.round(performance.now() - seedStarted);
+type Seeded = { key: string; ids: string[]; seeded: number; seed_ms: number };
+const NOTE = join(dataDir, "bench.json");
 
-const app = createApp(services, benchRouter);
-app.elysia.listen({ port: 0, hostname: "127.0.0.1" });
-console.log(JSON.stringify({ port: app.elysia.server?.port, key: token, ids, seeded: count, seed_ms: seedMs }));
-
-let stopping = false;
-async function shutdown(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  await app.elysia.stop();
-  await services.renderer.close();
+/** The account, key and invoices; made once per DATA_DIR, read back from bench.json after that. */
+async function seeded(): Promise<Seeded> {
+  const noted = await readFile(NOTE, "utf8").catch(() => null);
+  if (noted) return JSON.parse(noted) as Seeded;
+  const services = await createServices(config);
+  const now = services.clock.now();
+  const account = await services.database.write((tx) => createAccount(tx, { name: "Bench", tier: "unlimited", now }));
+  const { token } = await services.database.write((tx) => createApiKey(tx, { accountId: account.id, name: "bench", scopes: SCOPES, now }));
+  const started = performance.now();
+  const count = Number(values.invoices);
+  const ids = count > 0 ? await seedInvoices(services.database, account.id, count, Number(values.sample)) : [];
+  const made = { key: token, ids, seeded: count, seed_ms: Math.round(performance.now() - started) };
+  await closeWorkerPools(services);
   await services.database.close();
-  await rm(dataDir as string, { recursive: true, force: true });
-  process.exit(0);
+  await writeFile(NOTE, JSON.stringify(made));
+  return made;
 }
-process.on("SIGTERM", () => void shutdown());
-process.on("SIGINT", () => void shutdown());
+
+function onStop(stop: () => Promise<void>): void {
+  let stopping = false;
+  const once = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void stop().then(() => process.exit(0));
+  };
+  process.on("SIGTERM", once);
+  process.on("SIGINT", once);
+}
+
+if (process.env[SERVING_PROCESS]) {
+  const services = await createServices(config);
+  const app = createApp(services, benchRouter);
+  app.elysia.listen({ port: config.port, hostname: config.host, reusePort: processes > 1 });
+  console.log(`Listening on http://127.0.0.1:${app.elysia.server?.port}`);
+  onStop(async () => {
+    await app.elysia.stop();
+    await closeWorkerPools(services);
+    await services.database.close();
+  });
+  // The supervisor holds stdin: when it is gone, so is this process.
+  process.stdin.on("data", () => undefined).on("end", () => process.exit(0));
+} else {
+  const made = await seeded();
+  if (values["seed-only"]) {
+    console.log(JSON.stringify(made));
+    process.exit(0);
+  }
+  const supervisor = await supervise({
+    processes,
+    command: [process.execPath, ...process.argv.slice(1)],
+    port: 0,
+    host: "127.0.0.1",
+    graceMs: config.shutdownGraceMs,
+    logger: createLogger("warn"),
+    // The serving processes' request lines: the benchmark has no use for them.
+    print: () => undefined,
+  });
+  console.log(JSON.stringify({ port: supervisor.port, ...made }));
+  onStop(() => supervisor.stop());
+}
