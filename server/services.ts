@@ -48,7 +48,8 @@ export type Services = {
   work: WorkBoard;
 };
 
-export type ServiceOverrides = { clock?: Clock; logger?: Logger };
+/** `rateLimiter`: counts kept elsewhere, such as a supervising process's memory (ADR 0043). */
+export type ServiceOverrides = { clock?: Clock; logger?: Logger; rateLimiter?: RateLimits };
 
 /**
  * SECRET_KEY, or one generated once into DATA_DIR so signatures survive restarts. The new key is
@@ -82,8 +83,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const clock = overrides.clock ?? systemClock;
   const database = await openDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
   await migrateDatabase(database);
-  const shared = config.rateLimitStore === "database";
-  const rateLimiter = shared ? new SharedRateLimiter(database) : new RateLimiter();
+  // Shared: counted together with other processes, in the database or the supervisor's memory.
+  const shared = config.rateLimitStore === "database" || overrides.rateLimiter !== undefined;
+  const rateLimiter = overrides.rateLimiter ?? (shared ? new SharedRateLimiter(database) : new RateLimiter());
   if (rateLimiter instanceof RateLimiter) rateLimiter.restore(await loadDailyUsage(database.db), clock.now());
   const logger = overrides.logger ?? createLogger(config.logLevel);
   // Said at every start, so a development setting copied into production shows in the first lines (ADR 0017).

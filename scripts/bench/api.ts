@@ -1,7 +1,8 @@
 // `npm run bench:api`: one run on 127.0.0.1 with wrk (1 thread, 32 connections). The ceiling is a bare
 // Bun.serve hello world; then an in-memory echo through each face; then, on a service seeded with
 // 100,000 invoices, the reads and a create; the get by id runs once more while two clients keep the
-// render pool busy with PDF and PNG exports. Each target serves from its own process; wrk is a third.
+// render pool busy with PDF and PNG exports, and once more as a metered (pro) caller, whose every
+// request the rate limits count. Each target serves from its own process; wrk is a third.
 // `--processes 1,2` serves the service's targets once per count (WEB_CONCURRENCY's processes on one
 // port, server/http/processes.ts), each on its own copy of the one seeded database, and prints each
 // figure's ratio to the first count's.
@@ -21,7 +22,7 @@ const GOAL_CREATE = 0.04;
 const GOAL_P99_MS = 20;
 
 type Kind = "ceiling" | "echo" | "read" | "create";
-type Ready = { port: number; key?: string; ids?: string[]; seeded?: number; seed_ms?: number };
+type Ready = { port: number; key?: string; ids?: string[]; seeded?: number; seed_ms?: number; metered_key?: string; metered_ids?: string[] };
 type Target = {
   name: string;
   label: string;
@@ -33,6 +34,8 @@ type Target = {
   bodyMustContain?: string;
   /** Load the bench process itself puts on the server while wrk measures (renders in the pool). */
   background?: (ready: Ready) => Background;
+  /** The caller: the unlimited account's key unless said otherwise. */
+  key?: (ready: Ready) => string | undefined;
 };
 
 /** Work kept running beside wrk; stop() ends it and says what it did. */
@@ -96,6 +99,14 @@ const TARGETS: Target[] = [
     server: "service",
     requests: (ready) => idsOf(ready).map((id) => ({ method: "GET", path: `/api/invoices/${id}` })),
     background: renderLoad(2),
+  },
+  {
+    name: "get-rest-metered",
+    label: "GET /api/invoices/{id}, a metered (pro) caller",
+    kind: "read",
+    server: "service",
+    requests: (ready) => (ready.metered_ids ?? []).map((id) => ({ method: "GET", path: `/api/invoices/${id}` })),
+    key: (ready) => ready.metered_key,
   },
   { name: "list-rest", label: "GET /api/invoices?status=sent&limit=20", kind: "read", server: "service", requests: () => [{ method: "GET", path: "/api/invoices?status=sent&limit=20" }] },
   {
@@ -211,7 +222,8 @@ type Row = { target: Target; processes: number; result?: WrkResult; failure?: st
 async function measure(target: Target, ready: Ready, dir: string, processes: number): Promise<Row> {
   const headers: Record<string, string> = {};
   if (target.server === "service") {
-    if (ready.key) headers.Authorization = `Bearer ${ready.key}`;
+    const key = target.key ? target.key(ready) : ready.key;
+    if (key) headers.Authorization = `Bearer ${key}`;
     headers.Accept = "application/json, text/event-stream";
     if (target.requests(ready).some((request) => request.body !== undefined)) headers["Content-Type"] = "application/json";
   }

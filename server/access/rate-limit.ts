@@ -1,13 +1,14 @@
 // Rate limits by tier (README "Configuration"): fixed windows, counted one of two ways (ADR 0029).
 // - In memory (the default on the embedded file): a request never waits on storage; daily counts are
 //   flushed to the kv table in the background and read back at start, so a restart does not hand out
-//   a fresh daily quota (ADR 0007). Processes sharing one file each count on their own.
+//   a fresh daily quota (ADR 0007). With WEB_CONCURRENCY's processes the memory is their
+//   supervisor's: each sends its hits there in batches and gets the decisions back (ADR 0043).
 // - Shared through the database (the default with a libSQL server): an atomic upsert per request,
 //   batched per process, so every process behind a load balancer counts against the same windows.
 import type { Database } from "../../db/client.ts";
 import { retryWhileBusy } from "../../db/client.ts";
 import { addDailyUsage } from "../../db/queries/usage.ts";
-import { hitSharedCounters, purgeEndedCounters, type CounterHit, type CounterState, type WindowCount } from "../../db/queries/rate-counters.ts";
+import { hitSharedCounters, purgeEndedCounters, type CounterState, type WindowCount } from "../../db/queries/rate-counters.ts";
 import { WINDOWS, type DailyUsage, type TierLimits } from "../domain/tiers.ts";
 
 export type RateDecision = { allowed: boolean; headers: Record<string, string> };
@@ -130,6 +131,11 @@ export class RateLimiter implements RateLimits {
     return decisionOf(state.counters, limits, nowSeconds, allowed);
   }
 
+  /** Counts hits sent by the processes this one supervises (DelegatedRateLimiter), in their order. */
+  countAll(hits: readonly CountedHit[]): RateDecision[] {
+    return hits.map((hit) => this.hit(hit.subject, hit.limits, new Date(hit.now)));
+  }
+
   /** Seeds today's daily counts (read back from storage at start). */
   restore(usage: readonly DailyUsage[], now: Date): void {
     const today = windowStart(Math.floor(now.getTime() / 1000), 86_400);
@@ -180,24 +186,26 @@ export class RateLimiter implements RateLimits {
   }
 }
 
+/** A hit as it is sent to be counted elsewhere: the subject, its tier's limits, the time in ms. */
+export type CountedHit = { subject: string; limits: TierLimits; now: number };
+
 /**
- * Counts in the database every process shares (ADR 0029): exact across processes. The hits that
- * arrive while a batch is on its way wait and go together as the next one, so a busy process makes
- * one round trip per batch, not per request. The batch runs outside this process's write queue, so
- * a request never waits behind a long import; while another writer holds the lock it retries.
+ * Hits counted elsewhere (the database, the supervising process): the hits that arrive while one
+ * batch is on its way wait and go together as the next, so a busy process makes one round trip per
+ * batch, not per request.
  */
-export class SharedRateLimiter implements RateLimits {
-  private waiting: Array<{ hit: CounterHit; nowSeconds: number; settle: (decision: RateDecision) => void; fail: (error: unknown) => void }> = [];
+abstract class BatchedRateLimits implements RateLimits {
+  private waiting: Array<{ hit: CountedHit; settle: (decision: RateDecision) => void; fail: (error: unknown) => void }> = [];
   private sending = false;
 
-  constructor(private readonly database: Database) {}
+  /** The decisions for `hits`, in their order. */
+  protected abstract count(hits: CountedHit[]): Promise<RateDecision[]>;
+  abstract upkeep(database: Database, now: Date): Promise<void>;
 
   hit(subject: string, limits: TierLimits | null, now: Date): Promise<RateDecision> {
     if (!limits) return Promise.resolve(ALLOWED_UNCOUNTED);
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    const starts = WINDOWS.map((window) => windowStart(nowSeconds, window.seconds));
     return new Promise((settle, fail) => {
-      this.waiting.push({ hit: { subject, starts, limits }, nowSeconds, settle, fail });
+      this.waiting.push({ hit: { subject, limits, now: now.getTime() }, settle, fail });
       if (!this.sending) void this.send();
     });
   }
@@ -207,20 +215,54 @@ export class SharedRateLimiter implements RateLimits {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0);
       try {
-        const states = await retryWhileBusy(() => hitSharedCounters(this.database.db, batch.map((waiting) => waiting.hit)));
-        batch.forEach(({ hit, nowSeconds, settle }, index) => {
-          const { windows, allowed } = states[index] as CounterState;
-          settle(decisionOf(windows, hit.limits, nowSeconds, allowed));
-        });
+        const decisions = await this.count(batch.map((waiting) => waiting.hit));
+        batch.forEach(({ settle }, index) => settle(decisions[index] as RateDecision));
       } catch (error) {
         for (const { fail } of batch) fail(error);
       }
     }
     this.sending = false;
   }
+}
+
+/**
+ * Counts in the database every process shares (ADR 0029): exact across processes. A batch runs
+ * outside this process's write queue, so a request never waits behind a long import; while another
+ * writer holds the lock it retries.
+ */
+export class SharedRateLimiter extends BatchedRateLimits {
+  constructor(private readonly database: Database) {
+    super();
+  }
+
+  protected async count(hits: CountedHit[]): Promise<RateDecision[]> {
+    const counted = hits.map(({ subject, limits, now }) => ({ subject, limits, starts: WINDOWS.map((window) => windowStart(Math.floor(now / 1000), window.seconds)) }));
+    const states = await retryWhileBusy(() => hitSharedCounters(this.database.db, counted));
+    return hits.map((hit, index) => {
+      const { windows, allowed } = states[index] as CounterState;
+      return decisionOf(windows, hit.limits, Math.floor(hit.now / 1000), allowed);
+    });
+  }
 
   async upkeep(database: Database, now: Date): Promise<void> {
     const today = windowStart(Math.floor(now.getTime() / 1000), 86_400);
     await database.write((tx) => purgeEndedCounters(tx, today));
   }
+}
+
+/**
+ * Counts in the memory of the process that supervises this one (WEB_CONCURRENCY, ADR 0043), exact
+ * for every process it serves with: `ask` sends a batch there and resolves with its decisions.
+ */
+export class DelegatedRateLimiter extends BatchedRateLimits {
+  constructor(private readonly ask: (hits: CountedHit[]) => Promise<RateDecision[]>) {
+    super();
+  }
+
+  protected count(hits: CountedHit[]): Promise<RateDecision[]> {
+    return this.ask(hits);
+  }
+
+  /** The counts are the supervisor's, and so is their flushing. */
+  async upkeep(): Promise<void> {}
 }

@@ -3,13 +3,14 @@
 // first start's account once, then supervises that many serving processes, each this same entry
 // listening on the one port with reusePort (server/http/processes.ts, ADR 0043).
 import { createApp } from "./app.ts";
-import { SERVING_PROCESS, supervise } from "./processes.ts";
+import { SERVING_PROCESS, supervise, supervisorRateLimits } from "./processes.ts";
+import { RateLimiter } from "../access/rate-limit.ts";
 import { ensureDefaultAccount } from "../accounts/default-account.ts";
 import { adoptBoundPort, loadConfig, type Config } from "../platform/config.ts";
 import { createLogger } from "../platform/logger.ts";
-import { JOBS } from "../automation/jobs.ts";
+import { flushRateLimits, JOBS } from "../automation/jobs.ts";
 import { createScheduler } from "../automation/scheduler.ts";
-import { closeWorkerPools, createServices } from "../services.ts";
+import { closeWorkerPools, createServices, type ServiceOverrides } from "../services.ts";
 import { drainAndClose } from "./shutdown.ts";
 
 const config = loadConfig();
@@ -35,8 +36,13 @@ function onStop(stop: (signal: string) => Promise<void>): void {
   if (servingProcess) process.stdin.on("data", () => undefined).on("end", () => once("supervisor gone"));
 }
 
+/** A serving process names itself on every log line, and counts rate limits in memory in its supervisor's. */
+function servingOverrides(index: number): ServiceOverrides {
+  return { logger: createLogger(config.logLevel, undefined, { process: index }), ...(config.rateLimitStore === "memory" ? { rateLimiter: supervisorRateLimits() } : {}) };
+}
+
 async function serve(processes: number): Promise<void> {
-  const services = await createServices(config, servingProcess ? { logger: createLogger(config.logLevel, undefined, { process: Number(servingProcess) }) } : {});
+  const services = await createServices(config, servingProcess ? servingOverrides(Number(servingProcess)) : {});
   if (!servingProcess) await ensureDefaultAccount(services);
   const app = createApp(services);
   const scheduler = createScheduler(services, JOBS);
@@ -53,18 +59,27 @@ async function serve(processes: number): Promise<void> {
   });
 }
 
-/** Migrations and the first start's account, once; then the serving processes. */
+/**
+ * Migrations and the first start's account, once; then the serving processes. The database stays
+ * open for the rate limits counted here: read back at start, flushed as one process flushes them.
+ */
 async function superviseProcesses(processes: number): Promise<void> {
   const services = await createServices(config);
   await ensureDefaultAccount(services);
   await closeWorkerPools(services);
-  await services.database.close();
+  const { rateLimiter, database, clock } = services;
   const logger = createLogger(config.logLevel);
-  const supervisor = await supervise({ processes, command: [process.execPath, ...process.argv.slice(1)], port: config.port, host: config.host, graceMs: config.shutdownGraceMs, logger, print: console.log });
+  const counted = rateLimiter instanceof RateLimiter ? rateLimiter : undefined;
+  const flush = (): Promise<void> => counted?.upkeep(database, clock.now()).catch((error: unknown) => logger.warn("rate-limit counts not saved", { error: String(error) })) ?? Promise.resolve();
+  const flushing = setInterval(() => void flush(), flushRateLimits.everyMs);
+  const supervisor = await supervise({ processes, command: [process.execPath, ...process.argv.slice(1)], port: config.port, host: config.host, graceMs: config.shutdownGraceMs, logger, print: console.log, ...(counted ? { rateLimits: counted } : {}) });
   logger.info("serving", { processes, pids: supervisor.pids() });
   onStop(async (signal) => {
     logger.info("stopping every service process", { signal });
     await supervisor.stop();
+    clearInterval(flushing);
+    await flush();
+    await database.close();
     logger.info("stopped", { signal });
   });
 }

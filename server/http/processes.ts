@@ -2,11 +2,13 @@
 // them: it has done what must happen once before any starts (migrations, the first start's account
 // and its printed key), then starts the serving processes, each listening with SO_REUSEPORT so the
 // kernel spreads connections among them; it restarts one that dies and stops them all on SIGTERM.
-// What must still happen once while they serve (scheduler jobs, outbox deliveries, rate limits, long
-// work's cancels) the leases, the shared rate-limit store and the work board already make so
-// (ADR 0029, 0032), as for processes on separate machines.
+// What must still happen once while they serve (scheduler jobs, outbox deliveries, long work's
+// cancels) the leases and the work board already make so (ADR 0032), as for processes on separate
+// machines. Rate limits counted in memory are counted in the supervisor's, for all of them: each
+// process sends its hits over an IPC channel in batches and gets the decisions back.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
+import { DelegatedRateLimiter, type CountedHit, type RateDecision } from "../access/rate-limit.ts";
 import { localOrigin } from "../platform/config.ts";
 import type { Logger } from "../platform/logger.ts";
 
@@ -31,7 +33,13 @@ export type SupervisorOptions = {
   logger: Logger;
   /** The supervisor's own lines (where it listens); the serving processes' output passes through as it is. */
   print(line: string): void;
+  /** Counts the rate-limit hits the serving processes send (RATE_LIMIT_STORE=memory). */
+  rateLimits?: { countAll(hits: readonly CountedHit[]): RateDecision[] };
 };
+
+/** A batch of hits from a serving process, and the decisions that answer it. */
+type RateHits = { rateHits: { id: number; hits: CountedHit[] } };
+type RateDecisions = { rateDecisions: { id: number; decisions: RateDecision[] } };
 
 export type Supervisor = {
   /** The port every process listens on. */
@@ -57,8 +65,14 @@ export async function supervise(options: SupervisorOptions): Promise<Supervisor>
   function start(index: number, retryMs = FIRST_RETRY_MS): Promise<number> {
     const child = spawn(options.command[0] as string, options.command.slice(1), {
       env: { ...process.env, [SERVING_PROCESS]: String(index), PORT: String(port) },
-      // stdin is a pipe only this supervisor holds: when it ends, however it ends, so do they.
-      stdio: ["pipe", "pipe", "inherit"],
+      // stdin is a pipe only this supervisor holds: when it ends, however it ends, so do they. The
+      // IPC channel carries rate-limit hits.
+      stdio: ["pipe", "pipe", "inherit", "ipc"],
+    });
+    child.on("message", (message: RateHits) => {
+      const { id, hits } = message.rateHits;
+      const decisions = options.rateLimits?.countAll(hits) ?? [];
+      if (child.connected) child.send({ rateDecisions: { id, decisions } } satisfies RateDecisions);
     });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     const slot: Slot = { index, child, listening: false, exited };
@@ -107,4 +121,27 @@ export async function supervise(options: SupervisorOptions): Promise<Supervisor>
   options.print(`Listening on ${localOrigin(options.host, port)} with ${options.processes} processes`);
 
   return { port, pids: () => slots.map((slot) => slot.child.pid as number), stop };
+}
+
+/** In a serving process: rate limits counted in its supervisor's memory, over the IPC channel. */
+export function supervisorRateLimits(): DelegatedRateLimiter {
+  const pending = new Map<number, (decisions: RateDecision[]) => void>();
+  let next = 0;
+  process.on("message", (message: RateDecisions) => {
+    const { id, decisions } = message.rateDecisions;
+    pending.get(id)?.(decisions);
+    pending.delete(id);
+  });
+  return new DelegatedRateLimiter(
+    (hits) =>
+      new Promise((resolve, reject) => {
+        const id = next++;
+        pending.set(id, resolve);
+        process.send?.({ rateHits: { id, hits } } satisfies RateHits, undefined, undefined, (error: Error | null) => {
+          if (!error) return;
+          pending.delete(id);
+          reject(error);
+        });
+      }),
+  );
 }

@@ -19,7 +19,7 @@ export type Config = {
   databaseAuthToken: string | undefined;
   /** BLOB_URL (s3://bucket/prefix) and its S3 settings; null: blobs under DATA_DIR/blobs. */
   blobs: S3Settings | null;
-  /** RATE_LIMIT_STORE: `memory` (per process) or `database` (shared by every process; ADR 0029). */
+  /** RATE_LIMIT_STORE: `memory` (one process's, or WEB_CONCURRENCY's supervisor's; ADR 0043) or `database` (shared by every process; ADR 0029). */
   rateLimitStore: RateLimitStore;
   /** TRUST_PROXY: how the client address is taken from X-Forwarded-For behind known proxies; null: the peer's address. */
   trustProxy: TrustedProxies | null;
@@ -328,11 +328,11 @@ export function adoptBoundPort(config: Config, port: number): void {
 }
 
 /**
- * `memory` or `database`; by default in memory only for one process on the embedded file: several
- * processes (WEB_CONCURRENCY, or a database server, where they are likely) count together.
+ * `memory` or `database`; by default shared through the database when it is a server (several
+ * machines are then likely). In memory, WEB_CONCURRENCY's processes count in their supervisor's.
  */
-function parseRateLimitStore(env: Env, databaseUrl: string, processes: number): RateLimitStore {
-  const value = env.RATE_LIMIT_STORE || (databaseUrl.startsWith("file:") && processes === 1 ? "memory" : "database");
+function parseRateLimitStore(env: Env, databaseUrl: string): RateLimitStore {
+  const value = env.RATE_LIMIT_STORE || (databaseUrl.startsWith("file:") ? "memory" : "database");
   if (value !== "memory" && value !== "database") throw new Error(`RATE_LIMIT_STORE must be memory or database, got ${value}`);
   return value;
 }
@@ -360,16 +360,15 @@ export function loadConfig(env: Env = process.env): Config {
     if (value && tier !== "unlimited") tierLimits[tier] = parseLimits(value, name);
   }
   const databaseUrl = env.DATABASE_URL ?? `file:${join(dataDir, "invoices.db")}`;
-  const processes = parsePositiveInt(env.WEB_CONCURRENCY, "WEB_CONCURRENCY", availableParallelism());
   return {
     port,
     host,
-    processes,
+    processes: parsePositiveInt(env.WEB_CONCURRENCY, "WEB_CONCURRENCY", availableParallelism()),
     dataDir,
     databaseUrl,
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     blobs: parseBlobUrl(env),
-    rateLimitStore: parseRateLimitStore(env, databaseUrl, processes),
+    rateLimitStore: parseRateLimitStore(env, databaseUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secretKey: env.SECRET_KEY || undefined,
     publicUrl: (env.PUBLIC_URL ?? localOrigin(host, port)).replace(/\/$/, ""),

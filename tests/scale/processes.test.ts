@@ -82,7 +82,7 @@ test("40 drafts finalized at once over both processes: numbers 1 to 40, none ski
   expect(sequence).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
 });
 
-test("rate limits count both processes' requests together (the shared store is the default with several processes)", async () => {
+test("rate limits count both processes' requests together, in their supervisor's memory", async () => {
   const free = await createAccountKey(dataDir, "Free account", "free");
   const statuses: number[] = [];
   for (let request = 0; request < 8; request++) statuses.push((await fetch(`${service.url}/api/clients`, { headers: { ...alone, authorization: `Bearer ${free}` } })).status);

@@ -80,9 +80,8 @@ describe.each(backends)("shared rate limits over %s", (_name, urlOf) => {
   });
 });
 
-test("RATE_LIMIT_STORE: shared by default with a libSQL server or several processes, in memory for one process on the embedded file, and either by choice", () => {
-  expect(loadConfig({ WEB_CONCURRENCY: "1" }).rateLimitStore).toBe("memory");
-  expect(loadConfig({ WEB_CONCURRENCY: "2" }).rateLimitStore).toBe("database");
+test("RATE_LIMIT_STORE: shared by default with a libSQL server, in memory on the embedded file, and either by choice", () => {
+  expect(loadConfig({}).rateLimitStore).toBe("memory");
   expect(loadConfig({ DATABASE_URL: "libsql://db.example.turso.io" }).rateLimitStore).toBe("database");
   expect(loadConfig({ RATE_LIMIT_STORE: "database" }).rateLimitStore).toBe("database");
   expect(() => loadConfig({ RATE_LIMIT_STORE: "redis" })).toThrow("RATE_LIMIT_STORE");
