@@ -1,7 +1,9 @@
 // The database handle: drizzle over @libsql/client, an embedded file by default or a libSQL server /
-// Turso by URL. Every write transaction of this process goes through one async queue (ADR 0003):
-// the embedded driver's BEGIN IMMEDIATE would otherwise fail with SQLITE_BUSY the moment two
-// requests write at once, and a blocking busy timeout would stall the one JS thread holding the lock.
+// Turso by URL. Every write of this process goes through one async queue (ADR 0003): the embedded
+// driver's BEGIN IMMEDIATE would otherwise fail with SQLITE_BUSY the moment two requests write at
+// once, and a blocking busy timeout would stall the one JS thread holding the lock. The writes that
+// wait while a transaction commits go together in the next one, a savepoint each (group commit,
+// ADR 0044).
 // Reads use `db`; writes get one stable drizzle handle bound to the transaction under way, so their
 // prepared statements are built once; hot reads of the embedded file go to a native reader.
 import { createClient, type Client, type InStatement, type Transaction } from "@libsql/client";
@@ -19,7 +21,11 @@ export type Database = {
   url: string;
   client: Client;
   db: Db;
-  /** Runs `work` in one write transaction, serialized with every other write of this process. */
+  /**
+   * Runs `work` in a write transaction, serialized with every other write of this process: alone,
+   * or in a savepoint of a transaction shared with the writes that waited beside it (ADR 0044). It
+   * resolves once that transaction has committed; a failure undoes `work`'s writes only.
+   */
   write<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
@@ -64,6 +70,13 @@ export async function retryWhileBusy<T>(work: () => Promise<T>, beforeRetry?: ()
     }
   }
 }
+
+/** A write's outcome in its group: what it returned, or what it threw. */
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+type Waiting = { work: (tx: Executor) => Promise<unknown>; settle: (outcome: Outcome) => void };
+
+/** The most writes one transaction takes: a longer group would hold its first writes' answers back. */
+const GROUP_MOST = 64;
 
 /**
  * A client whose statements run in the write transaction under way. Writes are serialized, so there
@@ -114,32 +127,71 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (reader) useNativeReader(db, reader);
   const current: { tx: Transaction | null } = { tx: null };
   const writer = drizzle(transactionBoundClient(current), { schema });
-  let queue: Promise<unknown> = Promise.resolve();
+  let waiting: Waiting[] = [];
+  let draining: Promise<void> | null = null;
+
+  /**
+   * Group commit (ADR 0044): one transaction for the group, a savepoint each unless it is alone; a
+   * write that fails rolls back to its savepoint and the others go on. Resolves with each one's
+   * outcome once the group has committed; throws what lost the whole group. Another process
+   * holding the lock makes the whole group run again.
+   */
+  function writeGroup(group: readonly Waiting[]): Promise<Outcome[]> {
+    return retryWhileBusy(async () => {
+      const tx = await writerClient.transaction("write");
+      current.tx = tx;
+      try {
+        const outcomes: Outcome[] = [];
+        for (const { work } of group) {
+          if (group.length === 1) {
+            outcomes.push({ ok: true, value: await work(writer) });
+            continue;
+          }
+          await tx.execute("SAVEPOINT grouped_write");
+          try {
+            outcomes.push({ ok: true, value: await work(writer) });
+          } catch (error) {
+            if (isBusy(error)) throw error;
+            await tx.execute("ROLLBACK TO grouped_write");
+            outcomes.push({ ok: false, error });
+          }
+          await tx.execute("RELEASE grouped_write");
+        }
+        await tx.commit();
+        return outcomes;
+      } catch (error) {
+        if (!tx.closed) await tx.rollback().catch(() => undefined);
+        throw error;
+      } finally {
+        current.tx = null;
+        tx.close();
+      }
+    }, freshWriter);
+  }
+
+  /** Writes the waiting writes group by group until none is left: those that arrive meanwhile form the next group. */
+  async function drain(): Promise<void> {
+    while (waiting.length > 0) {
+      const group = waiting.splice(0, GROUP_MOST);
+      try {
+        const outcomes = await writeGroup(group);
+        group.forEach(({ settle }, index) => settle(outcomes[index] as Outcome));
+      } catch (error) {
+        for (const { settle } of group) settle({ ok: false, error });
+      }
+    }
+    draining = null;
+  }
 
   function write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    const run = (): Promise<T> =>
-      retryWhileBusy(async () => {
-        const tx = await writerClient.transaction("write");
-        current.tx = tx;
-        try {
-          const result = await work(writer);
-          await tx.commit();
-          return result;
-        } catch (error) {
-          if (!tx.closed) await tx.rollback().catch(() => undefined);
-          throw error;
-        } finally {
-          current.tx = null;
-          tx.close();
-        }
-      }, freshWriter);
-    const result = queue.then(run, run);
-    queue = result.catch(() => undefined);
-    return result;
+    return new Promise<T>((resolve, reject) => {
+      waiting.push({ work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) });
+      draining ??= drain();
+    });
   }
 
   async function close(): Promise<void> {
-    await queue;
+    await draining;
     reader?.close();
     if (writerClient !== client) writerClient.close();
     client.close();
