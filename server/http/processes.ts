@@ -118,7 +118,9 @@ export async function supervise(options: SupervisorOptions): Promise<Supervisor>
     throw error;
   }
   started = true;
-  options.print(`Listening on ${localOrigin(options.host, port)} with ${options.processes} processes`);
+  // The line a single process prints, as scripts and people look for it, then how many serve.
+  options.print(`Listening on ${localOrigin(options.host, port)}`);
+  options.print(`Serving with ${options.processes} processes (WEB_CONCURRENCY)`);
 
   return { port, pids: () => slots.map((slot) => slot.child.pid as number), stop };
 }

@@ -46,7 +46,9 @@ const servedBy = (path: string): Set<number | undefined> => new Set(service.line
 test("one start: the first start's key printed once, then two processes serving on one port", async () => {
   expect(service.defaultKey).toStartWith("svc_");
   expect(service.lines.filter((line) => line.startsWith("API key:"))).toHaveLength(1);
-  expect(service.lines).toContain(`Listening on ${service.url} with 2 processes`);
+  // The listening line is the one a single process prints (scripts look for it), once, then the count.
+  expect(service.lines.filter((line) => line.startsWith("Listening on"))).toEqual([`Listening on ${service.url}`]);
+  expect(service.lines).toContain("Serving with 2 processes (WEB_CONCURRENCY)");
   const serving = logged(await service.line((line) => logged(line).msg === "serving"));
   expect(serving.pids).toHaveLength(2);
   expect(new Set(serving.pids).size).toBe(2);
