@@ -2,10 +2,10 @@
 // indexed range of a small table, prepared once and run on the embedded file's native reader: whole
 // months from the month tables, the partial months at a range's ends from the day tables.
 import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { LAST_AGING_BUCKET, type AgingBucket, type ClientRevenueRow, type DueRow, type OwedRow, type TotalsRow } from "../../server/domain/analytics.ts";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { LAST_AGING_BUCKET, type AgingBucket, type ClientRevenueRow, type DueRow, type OwedRow, type RevenuePart, type TotalsRow } from "../../server/domain/analytics.ts";
+import { unionAll, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Executor } from "../client.ts";
-import { clientRevenueDays, clientRevenueMonths, clients, invoiceDays, invoiceMonths, openReceivables } from "../schema/index.ts";
+import { clientRevenueDays, clientRevenueMonths, clientRevenueYears, clients, invoiceDays, invoiceMonths, openReceivables } from "../schema/index.ts";
 import { preparedRead } from "./prepared.ts";
 
 export type AnalyticsScope = { accountId: string; currency?: string | undefined };
@@ -91,38 +91,71 @@ export async function openReceivablesByStatus(db: Executor, accountId: string): 
   return statement.all({ account: accountId });
 }
 
-/** Client revenue per day or per month, for top clients. */
+/** Client revenue per day, month or year, for top clients. */
 const CLIENT_REVENUE = {
   day: { table: clientRevenueDays, period: clientRevenueDays.issueDate },
   month: { table: clientRevenueMonths, period: clientRevenueMonths.month },
+  year: { table: clientRevenueYears, period: clientRevenueYears.year },
 } as const;
 
-/** Client revenue summed over days (YYYY-MM-DD) or whole months (YYYY-MM) from…to. */
-function clientRevenueOver(grain: keyof typeof CLIENT_REVENUE) {
-  const { table, period } = CLIENT_REVENUE[grain];
-  return async (db: Executor, scope: AnalyticsScope, from: string, to: string): Promise<ClientRevenueRow[]> => {
-    const { shape, values } = scoped(scope, { from, to });
-    const statement = preparedRead<ClientRevenueRow>(db, `analytics:client-${grain}s:${shape}`, CLIENT_KEYS, () =>
-      db
+/**
+ * The clients with the most revenue over `parts` (revenueParts: years, months and days, some taken
+ * away), per currency: every part's rows summed per client with their signs in the database, ranked
+ * there, and only those ranked `top` or better returned — ties at the last place included, so the
+ * caller's own order (revenue, then name) picks among them exactly as it would among every client.
+ */
+export async function topClientRevenue(db: Executor, scope: AnalyticsScope, parts: readonly RevenuePart[], top: number): Promise<ClientRevenueRow[]> {
+  if (parts.length === 0) return [];
+  const shape = `${scope.currency ? "one" : "all"}:${parts.map((part) => part.grain).join("+")}`;
+  const statement = preparedRead<ClientRevenueRow>(db, `analytics:top-clients:${shape}`, CLIENT_KEYS, () => {
+    const selects = parts.map(({ grain }, index) => {
+      const { table, period } = CLIENT_REVENUE[grain];
+      const sign = sql.placeholder(`sign${index}`);
+      return db
         .select({
           currency: table.currency,
           client_key: table.clientKey,
           client_id: table.clientId,
           name: table.name,
-          revenue: sql<number>`sum(${table.revenue})`,
-          count: sql<number>`sum(${table.count})`,
+          revenue: sql<number>`${table.revenue} * ${sign}`.as("revenue"),
+          count: sql<number>`${table.count} * ${sign}`.as("count"),
         })
         .from(table)
-        .where(inPeriod({ accountId: table.accountId, period, currency: table.currency }, scope))
-        .groupBy(table.currency, table.clientKey)
-        .prepare(),
-    );
-    return statement.all(values);
-  };
+        .where(
+          and(
+            eq(table.accountId, sql.placeholder("account")),
+            gte(period, sql.placeholder(`from${index}`)),
+            lte(period, sql.placeholder(`to${index}`)),
+            currencyIs(table.currency, scope.currency),
+          ),
+        );
+    });
+    const [first, second, ...others] = selects;
+    const every = (second ? unionAll(first as (typeof selects)[number], second, ...others) : first) as (typeof selects)[number];
+    const revenue = every.as("revenue");
+    const summed = db
+      .select({
+        currency: revenue.currency,
+        client_key: revenue.client_key,
+        client_id: sql<string | null>`max(${revenue.client_id})`.as("client_id"),
+        name: sql<string>`min(${revenue.name})`.as("name"),
+        revenue: sql<number>`sum(${revenue.revenue})`.as("revenue"),
+        count: sql<number>`sum(${revenue.count})`.as("count"),
+        place: sql<number>`rank() over (partition by ${revenue.currency} order by sum(${revenue.revenue}) desc)`.as("place"),
+      })
+      .from(revenue)
+      .groupBy(revenue.currency, revenue.client_key)
+      .having(sql`sum(${revenue.count}) > 0`)
+      .as("ranked");
+    return db
+      .select({ currency: summed.currency, client_key: summed.client_key, client_id: summed.client_id, name: summed.name, revenue: summed.revenue, count: summed.count })
+      .from(summed)
+      .where(lte(summed.place, sql.placeholder("top")))
+      .prepare();
+  });
+  const bounds = Object.fromEntries(parts.flatMap((part, index) => [[`from${index}`, part.from], [`to${index}`, part.to], [`sign${index}`, part.sign]]));
+  return statement.all({ account: scope.accountId, currency: scope.currency, top, ...bounds });
 }
-
-export const clientRevenueOverDays = clientRevenueOver("day");
-export const clientRevenueOverMonths = clientRevenueOver("month");
 
 /** The current names of clients, for top clients billed by id. */
 export async function clientNames(db: Executor, accountId: string, ids: readonly string[]): Promise<Map<string, string>> {

@@ -5,6 +5,7 @@ export { clients } from "./clients.ts";
 export { feedback } from "./feedback.ts";
 export { clientRevenueDays } from "./client-revenue-days.ts";
 export { clientRevenueMonths } from "./client-revenue-months.ts";
+export { clientRevenueYears } from "./client-revenue-years.ts";
 export { invoiceCounts } from "./invoice-counts.ts";
 export { invoiceDays } from "./invoice-days.ts";
 export { invoiceMonths } from "./invoice-months.ts";

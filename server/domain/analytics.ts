@@ -229,9 +229,92 @@ export function splitIntoMonths(from: string, to: string): { months: { from: str
   return { months: { from: firstWhole, to: lastWhole }, edges };
 }
 
+/**
+ * A range of one client-revenue aggregate, added or taken away: whole years (YYYY), whole months
+ * (YYYY-MM) or days (YYYY-MM-DD), from…to.
+ */
+export type RevenuePart = { grain: "year" | "month" | "day"; from: string; to: string; sign: 1 | -1 };
+
+/**
+ * What reading a part costs, in rows: an account's clients mostly all appear in a year and in a
+ * month, a fraction of them in a day.
+ */
+const PART_COST = { year: 1, month: 1, day: 0.2 } as const;
+
+type Plan = { parts: RevenuePart[]; cost: number };
+const plan = (parts: RevenuePart[]): Plan => ({ parts, cost: parts.reduce((sum, part) => sum + PART_COST[part.grain] * periodCount(part), 0) });
+const negated = (parts: RevenuePart[]): RevenuePart[] => parts.map((part) => ({ ...part, sign: part.sign === 1 ? -1 : 1 }));
+const cheaper = (a: Plan, b: Plan): Plan => (b.cost < a.cost ? b : a);
+
+function periodCount(part: RevenuePart): number {
+  if (part.grain === "day") return daysBetween(part.from, part.to) + 1;
+  if (part.grain === "year") return Number(part.to) - Number(part.from) + 1;
+  const [fromYear, fromMonth] = part.from.split("-").map(Number) as [number, number];
+  const [toYear, toMonth] = part.to.split("-").map(Number) as [number, number];
+  return (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1;
+}
+
+const lastOfMonth = (month: string): string => addDays(nextPeriodStart(`${month}-01`, "month"), -1);
+
+/** Days from…to within one month: those days, or the whole month less the days around them. */
+function monthPlan(from: string, to: string): Plan {
+  const month = from.slice(0, 7);
+  const first = `${month}-01`;
+  const last = lastOfMonth(month);
+  const days = plan([{ grain: "day", from, to, sign: 1 }]);
+  if (from === first && to === last) return plan([{ grain: "month", from: month, to: month, sign: 1 }]);
+  const outside = [...(from > first ? [{ grain: "day" as const, from: first, to: addDays(from, -1), sign: -1 as const }] : []), ...(to < last ? [{ grain: "day" as const, from: addDays(to, 1), to: last, sign: -1 as const }] : [])];
+  return cheaper(days, plan([{ grain: "month", from: month, to: month, sign: 1 }, ...outside]));
+}
+
+/** Days from…to within one year: month by month, or the whole year less the months and days around them. */
+function yearPlan(from: string, to: string): Plan {
+  const year = from.slice(0, 4);
+  const byMonths = (start: string, end: string): RevenuePart[] => {
+    const parts: RevenuePart[] = [];
+    for (let cursor = start; cursor <= end; cursor = nextPeriodStart(`${cursor.slice(0, 7)}-01`, "month")) {
+      const monthEnd = lastOfMonth(cursor.slice(0, 7));
+      parts.push(...monthPlan(cursor, monthEnd < end ? monthEnd : end).parts);
+    }
+    return parts;
+  };
+  if (from === `${year}-01-01` && to === `${year}-12-31`) return plan([{ grain: "year", from: year, to: year, sign: 1 }]);
+  const outside = [...(from > `${year}-01-01` ? byMonths(`${year}-01-01`, addDays(from, -1)) : []), ...(to < `${year}-12-31` ? byMonths(addDays(to, 1), `${year}-12-31`) : [])];
+  return cheaper(plan(byMonths(from, to)), plan([{ grain: "year", from: year, to: year, sign: 1 }, ...negated(outside)]));
+}
+
+/** Neighbouring parts of one grain and sign joined into one range. */
+function joined(parts: readonly RevenuePart[]): RevenuePart[] {
+  const next = (part: RevenuePart): string =>
+    part.grain === "day" ? addDays(part.to, 1) : part.grain === "month" ? nextPeriodStart(`${part.to}-01`, "month").slice(0, 7) : String(Number(part.to) + 1);
+  const result: RevenuePart[] = [];
+  for (const part of parts) {
+    const previous = result.find((candidate) => candidate.grain === part.grain && candidate.sign === part.sign && next(candidate) === part.from);
+    if (previous) previous.to = part.to;
+    else result.push({ ...part });
+  }
+  return result;
+}
+
+/**
+ * The cheapest reading of a range from the client-revenue aggregates: per calendar year, its months
+ * and days, or the year's row less what lies outside the range (a year to date is the year less the
+ * rest of the year, most of it not yet invoiced). Summed with their signs, the parts give exactly
+ * the range's revenue per client.
+ */
+export function revenueParts(from: string, to: string): RevenuePart[] {
+  const parts: RevenuePart[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    const start = year === Number(from.slice(0, 4)) ? from : `${year}-01-01`;
+    const end = year === Number(to.slice(0, 4)) ? to : `${year}-12-31`;
+    parts.push(...yearPlan(start, end).parts);
+  }
+  return joined(parts);
+}
+
 export type TopClient = { client_id: string | null; name: string; revenue: number; count: number };
 
-/** Clients by revenue (then name), the rows of whole months and partial edges merged per client. */
+/** Clients by revenue (then name), the rows of one client merged (the top clients are read with each client once, ranked in the database). */
 export function topClients(rows: readonly ClientRevenueRow[], limit: number): TopClient[] {
   const merged = new Map<string, TopClient>();
   for (const row of rows) {

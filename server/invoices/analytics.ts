@@ -1,7 +1,7 @@
 // An account's revenue analytics (ADR 0013): the aggregates are read in parallel, one small range
 // each, and shaped per currency by the pure rules of server/domain/analytics.ts.
 import type { Executor } from "../../db/client.ts";
-import { clientNames, clientRevenueOverDays, clientRevenueOverMonths, openReceivablesOf, totalsOverDays, totalsOverMonths, type AnalyticsScope } from "../../db/queries/analytics.ts";
+import { clientNames, openReceivablesOf, topClientRevenue, totalsOverDays, totalsOverMonths, type AnalyticsScope } from "../../db/queries/analytics.ts";
 import {
   agingCutoffs,
   agingOf,
@@ -10,6 +10,7 @@ import {
   daysSalesOutstanding,
   periodsBetween,
   previousRange,
+  revenueParts,
   revenueSeries,
   splitIntoMonths,
   topClients,
@@ -70,11 +71,18 @@ function totalsOver(db: Executor, scope: AnalyticsScope, range: Range, granulari
   return overMonthsAndDays(db, scope, range, totalsOverMonths, totalsOverDays);
 }
 
-/** Top clients with their current names where they are stored clients (the aggregate keeps the billed name). */
+
+/**
+ * Top clients with their current names where they are stored clients (the aggregate keeps a billed
+ * name), ordered by revenue, then by those names: the rows are the ones ranked `top` or better,
+ * with every client tied at the last place, so the names decide among them here.
+ */
 async function namedTopClients(db: Executor, accountId: string, rows: ClientRevenueRow[], top: number): Promise<TopClient[]> {
-  const ranked = topClients(rows, top);
-  const names = await clientNames(db, accountId, ranked.flatMap((client) => (client.client_id ? [client.client_id] : [])));
-  return ranked.map((client) => ({ ...client, name: (client.client_id && names.get(client.client_id)) || client.name }));
+  const names = await clientNames(db, accountId, rows.flatMap((row) => (row.client_id ? [row.client_id] : [])));
+  return topClients(
+    rows.map((row) => ({ ...row, name: (row.client_id && names.get(row.client_id)) || row.name })),
+    top,
+  );
 }
 
 export async function accountAnalytics(db: Executor, request: AnalyticsRequest): Promise<Analytics> {
@@ -99,7 +107,7 @@ export async function accountAnalytics(db: Executor, request: AnalyticsRequest):
     needsTotals ? totalsOver(db, scope, range, request.granularity) : none,
     wants.has("revenue") ? totalsOver(db, scope, previousRange(from, to), request.granularity) : none,
     needsDue ? openReceivablesOf(db, scope, agingCutoffs(request.today)) : none,
-    wants.has("clients") ? overMonthsAndDays(db, scope, range, clientRevenueOverMonths, clientRevenueOverDays) : none,
+    wants.has("clients") ? topClientRevenue(db, scope, revenueParts(from, to), request.top) : none,
   ]);
   const currencies = [...new Set([...current, ...due, ...clients].map((row) => row.currency))].sort();
   const perCurrency = await Promise.all(

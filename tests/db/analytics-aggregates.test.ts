@@ -1,10 +1,10 @@
-// The analytics aggregates and invoice lines kept by triggers (migrations 0004, 0006) stay equal to what the invoices say,
+// The analytics aggregates and invoice lines kept by triggers (migrations 0004, 0006, 0018) stay equal to what the invoices say,
 // whatever the writes: creates, edits of amounts, dates, currency and client, moves, payments,
 // deletes. A seeded random walk through the real API, then every aggregate row is recomputed from
 // the stored invoices with the domain's own revenue rule.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { clientRevenueDays, clientRevenueMonths, invoiceDays, invoiceLines, invoiceMonths, invoices, openReceivables } from "../../db/schema/index.ts";
+import { clientRevenueDays, clientRevenueMonths, clientRevenueYears, invoiceDays, invoiceLines, invoiceMonths, invoices, openReceivables } from "../../db/schema/index.ts";
 import { lineTax } from "../../server/domain/money.ts";
 import { countsAsRevenue, revenueOf } from "../../server/domain/analytics.ts";
 import type { InvoiceRecord } from "../../server/domain/invoice.ts";
@@ -82,6 +82,7 @@ test("after 160 random writes every aggregate row equals the invoices' own figur
   const days: Sums = new Map();
   const months: Sums = new Map();
   const open: Sums = new Map();
+  const clientYears: Sums = new Map();
   const clientMonths: Sums = new Map();
   const clientDays: Sums = new Map();
   for (const invoice of stored) {
@@ -90,6 +91,7 @@ test("after 160 random writes every aggregate row equals the invoices' own figur
     if (invoice.type === "invoice" && ["sent", "viewed", "overdue"].includes(invoice.status)) add(open, [invoice.currency, invoice.due_date ?? "", invoice.status].join("|"), 1, invoice.amount_due);
     if (countsAsRevenue(invoice.type, invoice.status)) {
       const key = invoice.client_id ?? `name:${invoice.bill_to_name}`;
+      add(clientYears, [invoice.currency, invoice.issue_date.slice(0, 4), key].join("|"), 1, revenueOf(invoice.type, invoice.status, invoice.total));
       add(clientMonths, [invoice.currency, invoice.issue_date.slice(0, 7), key].join("|"), 1, revenueOf(invoice.type, invoice.status, invoice.total));
       add(clientDays, [invoice.currency, invoice.issue_date, key].join("|"), 1, revenueOf(invoice.type, invoice.status, invoice.total));
     }
@@ -102,6 +104,7 @@ test("after 160 random writes every aggregate row equals the invoices' own figur
   expect(await table(db.select().from(invoiceDays).where(eq(invoiceDays.accountId, owner.accountId)), (row) => [row.currency, row.issueDate, row.type, row.status].join("|"), (row) => row.count, (row) => row.total)).toEqual(nonZero(days));
   expect(await table(db.select().from(invoiceMonths).where(eq(invoiceMonths.accountId, owner.accountId)), (row) => [row.currency, row.month, row.type, row.status].join("|"), (row) => row.count, (row) => row.total)).toEqual(nonZero(months));
   expect(await table(db.select().from(openReceivables).where(eq(openReceivables.accountId, owner.accountId)), (row) => [row.currency, row.dueDate, row.status].join("|"), (row) => row.count, (row) => row.amountDue)).toEqual(nonZero(open));
+  expect(await table(db.select().from(clientRevenueYears).where(eq(clientRevenueYears.accountId, owner.accountId)), (row) => [row.currency, row.year, row.clientKey].join("|"), (row) => row.count, (row) => row.revenue)).toEqual(nonZero(clientYears));
   expect(await table(db.select().from(clientRevenueMonths).where(eq(clientRevenueMonths.accountId, owner.accountId)), (row) => [row.currency, row.month, row.clientKey].join("|"), (row) => row.count, (row) => row.revenue)).toEqual(nonZero(clientMonths));
   expect(await table(db.select().from(clientRevenueDays).where(eq(clientRevenueDays.accountId, owner.accountId)), (row) => [row.currency, row.issueDate, row.clientKey].join("|"), (row) => row.count, (row) => row.revenue)).toEqual(nonZero(clientDays));
   const lines = stored
