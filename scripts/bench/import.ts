@@ -15,7 +15,8 @@
 // time each commit holds the write lock — what bounds documents per second.
 // Goals (issue 11): the CSV committed in ≤ 3 s, UBL ≥ 500 documents/s, reads' p99 < 20 ms meanwhile.
 // Flags: --invoices N (seeded, default 100,000), --runs N (CSV repeats, 3), --ubl N (files, 1,000),
-// --concurrency N (UBL requests in flight, 6), --readers N (read loops, 3), --baseline S (seconds, 10).
+// --concurrency N (UBL requests in flight, 6), --readers N (read loops, 3), --baseline S (seconds, 10),
+// --processes N (the service's processes, WEB_CONCURRENCY's way on one port; 1 by default).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -57,6 +58,7 @@ const { values } = parseArgs({
     baseline: { type: "string", default: "10" },
     serve: { type: "string" },
     reads: { type: "string" },
+    processes: { type: "string", default: "1" },
   },
 });
 
@@ -65,7 +67,7 @@ const configFor = (dataDir: string) => loadConfig({ DATA_DIR: dataDir, PORT: "0"
 const epochMs = (): number => performance.timeOrigin + performance.now();
 
 // The server's own process: the app on the seeded DATA_DIR until it is told to stop.
-if (values.serve) await serveDataDir(values.serve);
+if (values.serve) await serveDataDir(values.serve, { processes: Number(values.processes) });
 
 /** One read: when it started (epoch ms), how long it took, which read, and whether it answered 200. */
 type ReadSample = [startedAt: number, ms: number, kind: 0 | 1, ok: 0 | 1];
@@ -463,7 +465,7 @@ async function partsInProcess(dataDir: string, key: string, files: readonly stri
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-import-"));
   try {
-    console.log(`machine: ${availableParallelism()} cores, load average ${load()}; Bun ${Bun.version}`);
+    console.log(`machine: ${availableParallelism()} cores, load average ${load()}; Bun ${Bun.version}; service processes: ${values.processes}`);
     const seeded = await seed(dataDir);
     console.log(`seeded ${count.toLocaleString("en")} invoices in ${seconds(seeded.seedMs)} s`);
     const exporting = performance.now();
@@ -471,7 +473,7 @@ async function main(): Promise<void> {
     console.log(`exported 3 × ${ublCount} UBL files in ${seconds(performance.now() - exporting)} s (${Math.round(ublHttp.reduce((sum, file) => sum + file.length, 0) / ublCount)} bytes each on average)`);
     Bun.gc(true);
 
-    const server = await startChild(["--serve", dataDir]);
+    const server = await startChild(["--serve", dataDir, "--processes", values.processes]);
     const port = (JSON.parse(server.first) as { port: number }).port;
     const api = client(`http://127.0.0.1:${port}`, seeded.key);
     const readsFile = join(dataDir, "reads.json");

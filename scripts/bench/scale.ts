@@ -53,7 +53,7 @@ const { values } = parseArgs({
 });
 
 // The server's own process: the app on a seeded directory (or a libSQL server) until told to stop.
-if (values.serve) await serveDataDir(values.serve, values["database-url"]);
+if (values.serve) await serveDataDir(values.serve, { databaseUrl: values["database-url"] });
 
 type Backend = "embedded" | "sqld";
 const sizes = (values.quick ? "10000" : values.sizes).split(",").map(Number);

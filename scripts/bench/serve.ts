@@ -5,23 +5,19 @@
 // - `--seed-only`: makes the account, key and invoices, notes them in DATA_DIR/bench.json, prints
 //   one JSON line {key, ids, seeded, seed_ms} and exits; the caller copies DATA_DIR for each run.
 // - otherwise: seeds unless bench.json is there already, then serves with `--processes N` processes
-//   (1 by default) under the service's own supervisor (server/http/processes.ts), each listening on
-//   the one port with reusePort as `npm start` does with WEB_CONCURRENCY=N (rate limits counted in
-//   the supervisor's memory when N > 1), and prints one JSON line
-//   {port, key, ids, seeded, seed_ms} once all of them listen. SIGTERM stops them all.
+//   (1 by default) as `npm start` does with WEB_CONCURRENCY=N (serve-data-dir.ts), and prints one
+//   JSON line {port, key, ids, seeded, seed_ms, metered_key, metered_ids} once all of them listen.
+//   SIGTERM stops them all.
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createAccount, createApiKey } from "../../db/queries/accounts.ts";
-import { createApp } from "../../server/http/app.ts";
-import { RateLimiter } from "../../server/access/rate-limit.ts";
-import { SERVING_PROCESS, supervise, supervisorRateLimits } from "../../server/http/processes.ts";
 import { loadConfig } from "../../server/platform/config.ts";
-import { createLogger } from "../../server/platform/logger.ts";
 import { SCOPES } from "../../server/domain/scopes.ts";
 import { closeWorkerPools, createServices } from "../../server/services.ts";
 import { benchRouter } from "./echo-router.ts";
 import { seedInvoices } from "./seed.ts";
+import { serveDataDir } from "./serve-data-dir.ts";
 
 const { values } = parseArgs({
   options: { invoices: { type: "string", default: "0" }, sample: { type: "string", default: "5000" }, processes: { type: "string", default: "1" }, "seed-only": { type: "boolean", default: false } },
@@ -31,15 +27,8 @@ if (!dataDir) throw new Error("serve.ts needs DATA_DIR (a fresh directory)");
 const processes = Number(values.processes);
 if (!Number.isInteger(processes) || processes < 1) throw new Error("--processes must be a whole number ≥ 1");
 
-// The default log level: one JSON line per request, as in production (the parent drains the pipe).
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  PORT: process.env.PORT ?? "0",
-  HOST: "127.0.0.1",
-  LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
-  WEB_CONCURRENCY: String(processes),
-  RATE_LIMIT_PRO: "100000000,1000000000,10000000000",
-});
+/** The metered caller's limits, so high that wrk is counted and never refused. */
+const RAISED_PRO_LIMITS = "100000000,1000000000,10000000000";
 
 const METERED_INVOICES = 1000;
 type Seeded = { key: string; ids: string[]; seeded: number; seed_ms: number; metered_key: string; metered_ids: string[] };
@@ -49,7 +38,7 @@ const NOTE = join(dataDir, "bench.json");
 async function seeded(): Promise<Seeded> {
   const noted = await readFile(NOTE, "utf8").catch(() => null);
   if (noted) return JSON.parse(noted) as Seeded;
-  const services = await createServices(config);
+  const services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
   const now = services.clock.now();
   const account = await services.database.write((tx) => createAccount(tx, { name: "Bench", tier: "unlimited", now }));
   const { token } = await services.database.write((tx) => createApiKey(tx, { accountId: account.id, name: "bench", scopes: SCOPES, now }));
@@ -67,47 +56,10 @@ async function seeded(): Promise<Seeded> {
   return made;
 }
 
-function onStop(stop: () => Promise<void>): void {
-  let stopping = false;
-  const once = (): void => {
-    if (stopping) return;
-    stopping = true;
-    void stop().then(() => process.exit(0));
-  };
-  process.on("SIGTERM", once);
-  process.on("SIGINT", once);
+const made = await seeded();
+if (values["seed-only"]) {
+  console.log(JSON.stringify(made));
+  process.exit(0);
 }
-
-if (process.env[SERVING_PROCESS]) {
-  // As `npm start` serves: one process counts rate limits itself, several in their supervisor's memory.
-  const services = await createServices(config, processes > 1 ? { rateLimiter: supervisorRateLimits() } : {});
-  const app = createApp(services, benchRouter);
-  app.elysia.listen({ port: config.port, hostname: config.host, reusePort: processes > 1 });
-  console.log(`Listening on http://127.0.0.1:${app.elysia.server?.port}`);
-  onStop(async () => {
-    await app.elysia.stop();
-    await closeWorkerPools(services);
-    await services.database.close();
-  });
-  // The supervisor holds stdin: when it is gone, so is this process.
-  process.stdin.on("data", () => undefined).on("end", () => process.exit(0));
-} else {
-  const made = await seeded();
-  if (values["seed-only"]) {
-    console.log(JSON.stringify(made));
-    process.exit(0);
-  }
-  const supervisor = await supervise({
-    processes,
-    command: [process.execPath, ...process.argv.slice(1)],
-    port: 0,
-    host: "127.0.0.1",
-    graceMs: config.shutdownGraceMs,
-    logger: createLogger("warn"),
-    // The serving processes' request lines: the benchmark has no use for them.
-    print: () => undefined,
-    rateLimits: new RateLimiter(),
-  });
-  console.log(JSON.stringify({ port: supervisor.port, ...made }));
-  onStop(() => supervisor.stop());
-}
+// The default log level: one JSON line per request, as in production (the supervisor or the parent drains the pipe).
+await serveDataDir(dataDir, { processes, router: benchRouter, ready: made, logLevel: process.env.LOG_LEVEL ?? "info", env: { RATE_LIMIT_PRO: RAISED_PRO_LIMITS } });
