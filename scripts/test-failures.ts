@@ -5,6 +5,8 @@
 const RESULT = /^\((pass|fail|skip|todo)\) /;
 const FILE_HEADER = /^\S.*\.test\.[cm]?[jt]sx?:$/;
 const UNHANDLED = /^# Unhandled error/;
+/** Bun's closing list of the failed tests' names: the blocks are all above it. */
+const SUMMARY = /^\d+ tests? failed:$/;
 /** A failure's details are its last lines (the stack's end is the least useful part, but the diff comes first). */
 const MOST_LINES = 80;
 
@@ -23,6 +25,7 @@ export function failureBlocks(output: string): string[] {
     unhandled = null;
   };
   for (const line of output.split("\n")) {
+    if (SUMMARY.test(line)) break;
     if (FILE_HEADER.test(line)) {
       closeUnhandled();
       file = line;

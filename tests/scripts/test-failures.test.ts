@@ -55,3 +55,8 @@ test("an error between tests is kept up to the next result", () => {
   const blocks = failureBlocks(["x.test.ts:", "(pass) one", "# Unhandled error between tests", "-----", "error: gone", "-----", "(pass) two"].join("\n"));
   expect(blocks).toEqual(["x.test.ts:\n# Unhandled error between tests\n-----\nerror: gone\n-----"]);
 });
+
+test("Bun's closing list of failed names is not read as more failures", () => {
+  const output = ["x.test.ts:", "error: broke", "(fail) one [1.00ms]", "", "y.test.ts:", "(pass) two", "", "1 tests failed:", "(fail) one [1.00ms]", "", " 1 pass", " 1 fail"].join("\n");
+  expect(failureBlocks(output)).toEqual(["x.test.ts:\nerror: broke\n(fail) one [1.00ms]"]);
+});
