@@ -82,7 +82,8 @@ export async function supervise(options: SupervisorOptions): Promise<Supervisor>
         const listening = slot.listening ? null : LISTENING.exec(line);
         if (!listening?.[1]) return options.print(line);
         slot.listening = true;
-        resolve(Number(new URL(listening[1]).port));
+        // The port by the URL's end: an IPv6 host (HOST=::) is printed unbracketed.
+        resolve(Number(/:(\d+)$/.exec(listening[1])?.[1]));
       });
       child.once("exit", (code, signal) => {
         if (!slot.listening) reject(new Error(`service process ${index} exited (${signal ?? code}) before it listened`));
