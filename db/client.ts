@@ -127,7 +127,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (reader) useNativeReader(db, reader);
   const current: { tx: Transaction | null } = { tx: null };
   const writer = drizzle(transactionBoundClient(current), { schema });
-  let waiting: Waiting[] = [];
+  const waiting: Waiting[] = [];
   let draining: Promise<void> | null = null;
 
   /**
