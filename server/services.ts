@@ -91,6 +91,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   // Said at every start, so a development setting copied into production shows in the first lines (ADR 0017).
   if (!config.smtpVerifyCertificates) logger.warn("SMTP_URL has tls.rejectUnauthorized=false: the mail server's TLS certificate is not verified; for a development sink only");
   const blobs = await blobStoreFor(config);
+  // Each worker pool's threads, the machine's share for this one of its service processes.
+  const poolSize = defaultPoolSize(config.processes);
   return {
     config,
     version: VERSION,
@@ -106,12 +108,12 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     }),
     rateLimiter,
     blobs,
-    renderer: createRenderer(config.renderWorkers === undefined ? {} : { poolSize: config.renderWorkers }),
+    renderer: createRenderer({ poolSize: config.renderWorkers ?? poolSize }),
     secretKey: await loadSecretKey(config),
     events: createEventLog({ enabled: config.eventsEnabled }),
     ocr: createOcrEngine({ workers: config.ocrWorkers, languages: config.ocrLanguages }),
-    importReaders: createReadPool(),
-    brandReaders: createBrandPool(defaultPoolSize()),
+    importReaders: createReadPool(poolSize),
+    brandReaders: createBrandPool(poolSize),
     // Storage failing under the board costs a cancel or a progress read from another process, never the work itself.
     work: createWorkBoard(blobs, (error) => logger.warn("work board storage failed", { error: error instanceof Error ? error.message : String(error) })),
   };

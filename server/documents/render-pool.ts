@@ -54,9 +54,13 @@ const BUSY_RETRY_AFTER = 2;
 export const DEFAULT_JOB_TIMEOUT_MS = 30_000;
 const RENDER_WORKER = new URL("../../render/worker.ts", import.meta.url);
 
-/** One core stays with the event loop (HTTP, database); never more than 4 render threads. */
-export function defaultPoolSize(): number {
-  return Math.max(1, Math.min(4, navigator.hardwareConcurrency - 1));
+/**
+ * One core stays with the event loop (HTTP, database); never more than 4 threads a pool. With
+ * several service processes on the machine (WEB_CONCURRENCY, ADR 0043) the cores left are shared
+ * among them, at least one each, so N processes do not start N times a machine's worth of workers.
+ */
+export function defaultPoolSize(processes = 1): number {
+  return Math.max(1, Math.min(4, Math.floor((navigator.hardwareConcurrency - 1) / processes)));
 }
 
 type Task = { id: number; job: unknown; resolve: (value: unknown) => void; reject: (error: Error) => void };

@@ -39,13 +39,13 @@ export type Config = {
   x402: X402Settings;
   /** How long a resolved API key is trusted before it is looked up again (revocation delay). */
   keyCacheMs: number;
-  /** OCR_WORKERS: Tesseract workers, started on the first OCR call and kept; by default one fewer than the CPUs, at least 1, at most 2. */
+  /** OCR_WORKERS: Tesseract workers, started on the first OCR call and kept; by default one fewer than the CPUs shared among the processes, at least 1, at most 2. */
   ocrWorkers: number;
   /** DEFAULT_LOCALE: the default locale a new account's profile starts with (en-US); the account settings change it. */
   defaultLocale: string;
   /** OCR_LANGUAGES: the trained languages OCR reads with, e.g. eng+deu+fra (the default); each one more costs time on every page. */
   ocrLanguages: OcrLanguage[];
-  /** Render worker threads; by default one fewer than the CPUs, at least 1, at most 4. */
+  /** Render worker threads; by default one fewer than the CPUs shared among the processes, at least 1, at most 4. */
   renderWorkers: number | undefined;
   /** SMTP_URL (smtp:// or smtps://, auth in the URL) without its query; unset: mail is written to DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
@@ -360,10 +360,11 @@ export function loadConfig(env: Env = process.env): Config {
     if (value && tier !== "unlimited") tierLimits[tier] = parseLimits(value, name);
   }
   const databaseUrl = env.DATABASE_URL ?? `file:${join(dataDir, "invoices.db")}`;
+  const processes = parsePositiveInt(env.WEB_CONCURRENCY, "WEB_CONCURRENCY", availableParallelism());
   return {
     port,
     host,
-    processes: parsePositiveInt(env.WEB_CONCURRENCY, "WEB_CONCURRENCY", availableParallelism()),
+    processes,
     dataDir,
     databaseUrl,
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
@@ -383,7 +384,7 @@ export function loadConfig(env: Env = process.env): Config {
     renderWorkers: parseRenderWorkers(env.RENDER_WORKERS),
     defaultLocale: parseLocale(env.DEFAULT_LOCALE),
     ocrLanguages: parseOcrLanguages(env.OCR_LANGUAGES),
-    ocrWorkers: parsePositiveInt(env.OCR_WORKERS, "OCR_WORKERS", Math.max(1, Math.min(2, availableParallelism() - 1))),
+    ocrWorkers: parsePositiveInt(env.OCR_WORKERS, "OCR_WORKERS", Math.max(1, Math.min(2, Math.floor((availableParallelism() - 1) / processes)))),
     ...parseSmtp(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || "Invoices <invoices@localhost>",
     webhooks: { allowHttp: parseFlag(env, "WEBHOOK_ALLOW_HTTP"), allowPrivateNetworks: parseFlag(env, "WEBHOOK_ALLOW_PRIVATE_NETWORKS") },

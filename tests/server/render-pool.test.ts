@@ -187,9 +187,12 @@ describe("scheduling", () => {
     expect(await Promise.all([held, ...queued, other])).toEqual(["released", "a", "b", "d"]);
   });
 
-  test("the default size leaves a core to the event loop, between 1 and 4; no worker starts until a job", async () => {
+  test("the default size leaves a core to the event loop, between 1 and 4, shared among the service's processes; no worker starts until a job", async () => {
     const expected = Math.max(1, Math.min(4, navigator.hardwareConcurrency - 1));
     expect(defaultPoolSize()).toBe(expected);
+    // Sixteen processes on any machine here: one worker each, never none.
+    expect(defaultPoolSize(16)).toBe(Math.max(1, Math.min(4, Math.floor((navigator.hardwareConcurrency - 1) / 16))));
+    expect(defaultPoolSize(2)).toBe(Math.max(1, Math.min(4, Math.floor((navigator.hardwareConcurrency - 1) / 2))));
     const pool = createRenderPool();
     expect(pool.size).toBe(expected);
     await pool.close();
