@@ -59,8 +59,8 @@ const RENDER_WORKER = new URL("../../render/worker.ts", import.meta.url);
  * several service processes on the machine (WEB_CONCURRENCY, ADR 0043) the cores left are shared
  * among them, at least one each, so N processes do not start N times a machine's worth of workers.
  */
-export function defaultPoolSize(processes = 1): number {
-  return Math.max(1, Math.min(4, Math.floor((navigator.hardwareConcurrency - 1) / processes)));
+export function defaultPoolSize(processes = 1, cores = navigator.hardwareConcurrency): number {
+  return Math.max(1, Math.min(4, Math.floor((cores - 1) / processes)));
 }
 
 type Task = { id: number; job: unknown; resolve: (value: unknown) => void; reject: (error: Error) => void };
