@@ -8,7 +8,7 @@
 import type { AnyRouter } from "@trpc/server";
 import { RateLimiter } from "../../server/access/rate-limit.ts";
 import { createApp } from "../../server/http/app.ts";
-import { SERVING_PROCESS, supervise, supervisorRateLimits } from "../../server/http/processes.ts";
+import { SERVING_PROCESS, stopOnSignals, supervise, supervisorRateLimits } from "../../server/http/processes.ts";
 import { loadConfig } from "../../server/platform/config.ts";
 import { createLogger } from "../../server/platform/logger.ts";
 import { closeWorkerPools, createServices } from "../../server/services.ts";
@@ -23,17 +23,6 @@ export type ServeOptions = {
   logLevel?: string;
   env?: Record<string, string>;
 };
-
-function stopOn(stop: () => Promise<void>): void {
-  let stopping = false;
-  const once = (): void => {
-    if (stopping) return;
-    stopping = true;
-    void stop().then(() => process.exit(0));
-  };
-  process.on("SIGTERM", once);
-  process.on("SIGINT", once);
-}
 
 export async function serveDataDir(dataDir: string, options: ServeOptions = {}): Promise<never> {
   const processes = options.processes ?? 1;
@@ -61,7 +50,7 @@ export async function serveDataDir(dataDir: string, options: ServeOptions = {}):
       rateLimits: new RateLimiter(),
     });
     console.log(JSON.stringify({ port: supervisor.port, ...options.ready }));
-    stopOn(() => supervisor.stop());
+    stopOnSignals(() => supervisor.stop());
     return new Promise<never>(() => undefined);
   }
   // As `npm start` serves: one process counts rate limits itself, several in their supervisor's memory.
@@ -71,8 +60,7 @@ export async function serveDataDir(dataDir: string, options: ServeOptions = {}):
   const port = app.elysia.server?.port;
   // A serving process tells its supervisor where it listens the way the service does.
   console.log(serving ? `Listening on http://127.0.0.1:${port}` : JSON.stringify({ port, ...options.ready }));
-  if (serving) process.stdin.on("data", () => undefined).on("end", () => process.exit(0));
-  stopOn(async () => {
+  stopOnSignals(async () => {
     await app.stop();
     await closeWorkerPools(services);
     await services.database.close();

@@ -3,7 +3,7 @@
 // first start's account once, then supervises that many serving processes, each this same entry
 // listening on the one port with reusePort (server/http/processes.ts, ADR 0043).
 import { createApp } from "./app.ts";
-import { SERVING_PROCESS, supervise, supervisorRateLimits } from "./processes.ts";
+import { SERVING_PROCESS, stopOnSignals, supervise, supervisorRateLimits } from "./processes.ts";
 import { RateLimiter } from "../access/rate-limit.ts";
 import { ensureDefaultAccount } from "../accounts/default-account.ts";
 import { adoptBoundPort, loadConfig, type Config } from "../platform/config.ts";
@@ -23,19 +23,6 @@ function processCount(config: Config): number {
   return 1;
 }
 
-function onStop(stop: (signal: string) => Promise<void>): void {
-  let stopping = false;
-  const once = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    void stop(signal).then(() => process.exit(0));
-  };
-  process.on("SIGTERM", () => once("SIGTERM"));
-  process.on("SIGINT", () => once("SIGINT"));
-  // A serving process's stdin is its supervisor's pipe: it closes when the supervisor is gone, even killed.
-  if (servingProcess) process.stdin.on("data", () => undefined).on("end", () => once("supervisor gone"));
-}
-
 /** A serving process names itself on every log line, and counts rate limits in memory in its supervisor's. */
 function servingOverrides(index: number): ServiceOverrides {
   return { logger: createLogger(config.logLevel, undefined, { process: index }), ...(config.rateLimitStore === "memory" ? { rateLimiter: supervisorRateLimits() } : {}) };
@@ -52,7 +39,7 @@ async function serve(processes: number): Promise<void> {
   adoptBoundPort(config, port);
   services.logger.info("listening", { url: `http://${config.host}:${port}`, database: config.databaseUrl.startsWith("file:") ? config.databaseUrl : "remote" });
   console.log(`Listening on http://${config.host}:${port}`);
-  onStop(async (signal) => {
+  stopOnSignals(async (signal) => {
     services.logger.info("draining", { signal });
     await drainAndClose(app, scheduler, services);
     services.logger.info("stopped", { signal });
@@ -74,7 +61,7 @@ async function superviseProcesses(processes: number): Promise<void> {
   const flushing = setInterval(() => void flush(), flushRateLimits.everyMs);
   const supervisor = await supervise({ processes, command: [process.execPath, ...process.argv.slice(1)], port: config.port, host: config.host, graceMs: config.shutdownGraceMs, logger, print: console.log, ...(counted ? { rateLimits: counted } : {}) });
   logger.info("serving", { processes, pids: supervisor.pids() });
-  onStop(async (signal) => {
+  stopOnSignals(async (signal) => {
     logger.info("stopping every service process", { signal });
     await supervisor.stop();
     clearInterval(flushing);

@@ -69,7 +69,8 @@ export async function supervise(options: SupervisorOptions): Promise<Supervisor>
       // IPC channel carries rate-limit hits.
       stdio: ["pipe", "pipe", "inherit", "ipc"],
     });
-    child.on("message", (message: RateHits) => {
+    child.on("message", (message: Partial<RateHits>) => {
+      if (!message.rateHits) return;
       const { id, hits } = message.rateHits;
       const decisions = options.rateLimits?.countAll(hits) ?? [];
       if (child.connected) child.send({ rateDecisions: { id, decisions } } satisfies RateDecisions);
@@ -130,7 +131,8 @@ export async function supervise(options: SupervisorOptions): Promise<Supervisor>
 export function supervisorRateLimits(): DelegatedRateLimiter {
   const pending = new Map<number, (decisions: RateDecision[]) => void>();
   let next = 0;
-  process.on("message", (message: RateDecisions) => {
+  process.on("message", (message: Partial<RateDecisions>) => {
+    if (!message.rateDecisions) return;
     const { id, decisions } = message.rateDecisions;
     pending.get(id)?.(decisions);
     pending.delete(id);
@@ -147,4 +149,20 @@ export function supervisorRateLimits(): DelegatedRateLimiter {
         });
       }),
   );
+}
+
+/**
+ * Runs `stop` once on SIGTERM or SIGINT, then exits 0. In a serving process also when its stdin,
+ * the supervisor's pipe, closes: the supervisor is gone, even killed outright.
+ */
+export function stopOnSignals(stop: (reason: string) => Promise<void>): void {
+  let stopping = false;
+  const once = (reason: string): void => {
+    if (stopping) return;
+    stopping = true;
+    void stop(reason).then(() => process.exit(0));
+  };
+  process.on("SIGTERM", () => once("SIGTERM"));
+  process.on("SIGINT", () => once("SIGINT"));
+  if (process.env[SERVING_PROCESS] !== undefined) process.stdin.on("data", () => undefined).on("end", () => once("supervisor gone"));
 }

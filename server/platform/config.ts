@@ -151,6 +151,16 @@ function parseSmtp(value: string | undefined): Pick<Config, "smtpUrl" | "smtpVer
   return { smtpUrl: url.href, smtpVerifyCertificates: rejectUnauthorized === "true" };
 }
 
+/** The most service processes WEB_CONCURRENCY may start: a typo of 1000 must not fork a thousand. */
+export const MOST_PROCESSES = 64;
+
+/** WEB_CONCURRENCY: 1–64 processes; one per CPU available (at most 64) by default. */
+function parseProcesses(value: string | undefined): number {
+  const processes = parsePositiveInt(value, "WEB_CONCURRENCY", Math.min(MOST_PROCESSES, availableParallelism()));
+  if (processes > MOST_PROCESSES) throw new Error(`WEB_CONCURRENCY must be an integer 1-${MOST_PROCESSES}, got ${value}`);
+  return processes;
+}
+
 function parseRenderWorkers(value: string | undefined): number | undefined {
   if (!value) return undefined;
   const workers = Number(value);
@@ -360,7 +370,7 @@ export function loadConfig(env: Env = process.env): Config {
     if (value && tier !== "unlimited") tierLimits[tier] = parseLimits(value, name);
   }
   const databaseUrl = env.DATABASE_URL ?? `file:${join(dataDir, "invoices.db")}`;
-  const processes = parsePositiveInt(env.WEB_CONCURRENCY, "WEB_CONCURRENCY", availableParallelism());
+  const processes = parseProcesses(env.WEB_CONCURRENCY);
   return {
     port,
     host,

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAccountKey, startServiceProcess, type ServiceProcess } from "../../scripts/service-process.ts";
+import { loadConfig, MOST_PROCESSES } from "../../server/platform/config.ts";
 import { invoiceInput, operation } from "../helpers/factories.ts";
 import { api, type Api } from "../helpers/http.ts";
 import { expectStatus, invoicePath, type Invoice } from "../helpers/invoices.ts";
@@ -42,6 +43,12 @@ const logged = (line: string): LogLine => {
 const alone = { connection: "close" };
 /** The processes that logged a request for `path` so far. */
 const servedBy = (path: string): Set<number | undefined> => new Set(service.lines.map(logged).filter((line) => line.msg === "request" && line.path === path).map((line) => line.process));
+
+test("WEB_CONCURRENCY takes 1 to 64 processes; 0, 65, a fraction or a word stops the start with the setting named", () => {
+  expect([1, 2, 64].map((processes) => loadConfig({ WEB_CONCURRENCY: String(processes) }).processes)).toEqual([1, 2, 64]);
+  expect(loadConfig({}).processes).toBeLessThanOrEqual(MOST_PROCESSES);
+  for (const value of ["0", "65", "1000", "1.5", "two"]) expect(() => loadConfig({ WEB_CONCURRENCY: value })).toThrow("WEB_CONCURRENCY");
+});
 
 test("one start: the first start's key printed once, then two processes serving on one port", async () => {
   expect(service.defaultKey).toStartWith("svc_");
