@@ -131,9 +131,16 @@ export class RateLimiter implements RateLimits {
     return decisionOf(state.counters, limits, nowSeconds, allowed);
   }
 
+  /** One object per tier's limits as they arrive from other processes, so their header is built once (policyHeader). */
+  private readonly arrivedLimits = new Map<string, TierLimits>();
+
   /** Counts hits sent by the processes this one supervises (DelegatedRateLimiter), in their order. */
   countAll(hits: readonly CountedHit[]): RateDecision[] {
-    return hits.map((hit) => this.hit(hit.subject, hit.limits, new Date(hit.now)));
+    return hits.map((hit) => {
+      const key = WINDOWS.map((window) => hit.limits[window.key]).join(",");
+      const limits = this.arrivedLimits.get(key) ?? (this.arrivedLimits.set(key, hit.limits), hit.limits);
+      return this.hit(hit.subject, limits, new Date(hit.now));
+    });
   }
 
   /** Seeds today's daily counts (read back from storage at start). */
